@@ -1,0 +1,12 @@
+/**
+ * zot: a terminal coding agent built around its extension system.
+ * Tiny on purpose: parse argv, call src/cli, map errors to exit codes.
+ *
+ * @module
+ */
+
+import { runCli } from "./src/cli/mod.ts";
+
+if (import.meta.main) {
+  Deno.exit(await runCli(Deno.args));
+}

@@ -1,0 +1,32 @@
+/**
+ * The command tree. Each branch lives in its own module and is loaded only
+ * when used, so `zot ext list` never pays for an LLM SDK or the TUI.
+ *
+ * @module
+ */
+
+import { EXIT_FAILURE, EXIT_USAGE, errorMessage, ZotError } from "../errors.ts";
+
+/** Hidden argv[0] that turns this process into the sandbox runner. */
+export const RUNNER_ARG = "__zot_sandbox_runner";
+
+/** Run zot with `args`; resolves to the process exit code. */
+export async function runCli(args: string[]): Promise<number> {
+  try {
+    if (args[0] === RUNNER_ARG) {
+      const { runSandboxRunner } = await import("../sandbox/runner_main.ts");
+      return await runSandboxRunner(args.slice(1));
+    }
+    const { buildProgram } = await import("./program.ts");
+    return await buildProgram().run(args);
+  } catch (e) {
+    if (e instanceof ZotError) {
+      console.error(`zot: ${e.message}`);
+      return e.exitCode;
+    }
+    console.error(`zot: internal error: ${e instanceof Error ? e.stack : errorMessage(e)}`);
+    return EXIT_FAILURE;
+  }
+}
+
+export { EXIT_USAGE };

@@ -1,0 +1,45 @@
+/**
+ * Root command: `zot [prompt...]` plus the `ext` group.
+ *
+ * @module
+ */
+
+import { Command, CommanderError } from "commander";
+import { ZOT_VERSION } from "../version.ts";
+import { EXIT_OK, EXIT_USAGE } from "../errors.ts";
+import { addExtCommands } from "./ext/mod.ts";
+import { addRunOptions } from "./run.ts";
+
+/** A parsed program that resolves to an exit code. */
+export interface Program {
+  run(args: string[]): Promise<number>;
+}
+
+export function buildProgram(): Program {
+  let exitCode = EXIT_OK;
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  const root = new Command("zot")
+    .description("A terminal coding agent whose heart is its extension system.")
+    .version(ZOT_VERSION, "-V, --version", "print the version")
+    .showHelpAfterError("(run \"zot --help\" for usage)")
+    .exitOverride();
+  addRunOptions(root, setExit);
+  addExtCommands(root, setExit);
+  return {
+    async run(args) {
+      try {
+        await root.parseAsync(args, { from: "user" });
+        return exitCode;
+      } catch (e) {
+        if (e instanceof CommanderError) {
+          if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return EXIT_OK;
+          if (e.code === "commander.help") return EXIT_OK;
+          return EXIT_USAGE;
+        }
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * What the extension host needs from the mode it runs in. The TUI fills every
+ * method; print/JSON write notes to stderr; RPC turns them into `ext_*`
+ * events. Methods are fire-and-forget.
+ *
+ * @module
+ */
+
+import type { PanelSpec } from "../protocol/frames.ts";
+
+export interface HostUi {
+  /** Whether interactive tools and panels can work here. */
+  readonly interactive: boolean;
+  notify(extension: string, level: string, message: string): void;
+  display(extension: string, text: string): void;
+  clearNotes(extension: string): void;
+  /** Spontaneous `submit` (already trimmed and non-empty). */
+  submit(extension: string, text: string): void;
+  /** `submit_slash` (already checked to start with "/"). */
+  submitSlash(extension: string, text: string): void;
+  openPanel(extension: string, panel: PanelSpec): void;
+  renderPanel(extension: string, panel: PanelSpec): void;
+  closePanel(extension: string, panelId: string): void;
+  /** Host warnings (e.g. before_agent_start failures) not tied to a note. */
+  warn(extension: string, message: string): void;
+}
+
+/** A UI that shows nothing (doctor, tests). */
+export const SILENT_UI: HostUi = {
+  interactive: false,
+  notify() {},
+  display() {},
+  clearNotes() {},
+  submit() {},
+  submitSlash() {},
+  openPanel() {},
+  renderPanel() {},
+  closePanel() {},
+  warn() {},
+};
+
+/** Print / JSON modes: notes to stderr as `[ext] level: message`, the rest ignored. */
+export function stderrUi(write: (line: string) => void): HostUi {
+  return {
+    ...SILENT_UI,
+    notify(ext, level, message) {
+      write(`[${ext}] ${level}: ${message}`);
+    },
+    display(ext, text) {
+      write(`[${ext}] info: ${text}`);
+    },
+    warn(ext, message) {
+      write(`[${ext}] warn: ${message}`);
+    },
+  };
+}
