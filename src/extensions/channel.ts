@@ -102,3 +102,20 @@ export interface HostIdentity {
   model: string;
   cwd: string;
 }
+
+/** Options for starting one extension. */
+export interface SpawnOptions {
+  paths: import("../config/paths.ts").ZotPaths;
+  identity: HostIdentity;
+  /** Defaults to HELLO_TIMEOUT_MS. */
+  helloTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** A started extension, or a (multi-line) load error naming the extension, dir and log. */
+export type SpawnResult =
+  | { ok: true; channel: ExtensionChannel; notes: string[] }
+  | { ok: false; error: string; logPath?: string };
+
+/** Starts one extension and completes the handshake. Injected into the manager. */
+export type SpawnFn = (source: ExtensionSource, options: SpawnOptions) => Promise<SpawnResult>;

@@ -1,0 +1,62 @@
+/**
+ * Process accounting for tests: after every test no child process may be
+ * left. Linux /proc based.
+ *
+ * @module
+ */
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  state: string;
+  cmdline: string;
+}
+
+function readProc(pid: number): ProcInfo | undefined {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // comm may contain spaces/parens: fields after the last ')'.
+    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const cmdline = Deno.readTextFileSync(`/proc/${pid}/cmdline`).replaceAll("\0", " ").trim();
+    return { pid, state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), cmdline };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every live process on the machine. */
+export function allProcesses(): ProcInfo[] {
+  const out: ProcInfo[] = [];
+  for (const e of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    const p = readProc(Number(e.name));
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+/** Descendants of `root` (default: this test process), zombies included. */
+export function descendants(root: number = Deno.pid): ProcInfo[] {
+  const all = allProcesses();
+  const found: ProcInfo[] = [];
+  const frontier = [root];
+  while (frontier.length) {
+    const parent = frontier.pop()!;
+    for (const p of all) {
+      if (p.ppid === parent) {
+        found.push(p);
+        frontier.push(p.pid);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Processes whose command line contains `marker` (e.g. a fixture's temp
+ * dir): catches grandchildren re-parented to init after their parent died.
+ */
+export function processesMatching(marker: string): ProcInfo[] {
+  return allProcesses().filter((p) => p.pid !== Deno.pid && p.cmdline.includes(marker));
+}
