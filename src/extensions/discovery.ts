@@ -1,0 +1,188 @@
+/**
+ * Which extension directories exist and which of them win. Order:
+ * explicit `--ext` paths (as given), then `./.zot/extensions/*` (project),
+ * then `$ZOT_HOME/extensions/*` (global), each root in directory-name order.
+ * A lower-priority copy with the same directory name or manifest name is
+ * skipped with a diagnostic, so the outcome never depends on timing.
+ *
+ * @module
+ */
+
+import { basename, resolve } from "node:path";
+import type { ZotPaths } from "../config/paths.ts";
+import { MANIFEST_FILE, manifestDiagnostic, readManifest } from "./manifest.ts";
+import type { Diagnostic, ExtensionSource, Loaded, SourceKind } from "./types.ts";
+
+/** Staging directories of `zot ext install` start with this; discovery never reads them. */
+export const STAGING_PREFIX = ".zot-install-";
+
+export interface DiscoverOptions {
+  paths: ZotPaths;
+  /** `--ext` paths, relative to `paths.cwd` unless absolute. */
+  explicit?: readonly string[];
+  /** `--no-ext`: skip the project and global roots (explicit paths still load). */
+  noExt?: boolean;
+  /** False: project extensions are reported in `untrusted`, not returned as runnable. */
+  projectTrusted?: boolean;
+}
+
+/** A directory with an `extension.json` that could not be used. */
+export interface InvalidSource {
+  kind: SourceKind;
+  dir: string;
+  problem: string;
+  name?: string;
+}
+
+/** A valid copy that lost to a higher-priority one. */
+export interface ShadowedSource {
+  source: ExtensionSource;
+  /** The directory that won. */
+  winner: string;
+  /** What the two share. */
+  by: "directory" | "name";
+}
+
+/**
+ * `value`: the winners in load order, disabled manifests included (callers
+ * skip `manifest.enabled === false`; list and doctor show them).
+ */
+export interface DiscoverResult extends Loaded<ExtensionSource[]> {
+  shadowed: ShadowedSource[];
+  invalid: InvalidSource[];
+  /** Project extensions held back because the project is not trusted. */
+  untrusted: ExtensionSource[];
+}
+
+export type Candidate =
+  | { kind: SourceKind; dir: string; ok: true; source: ExtensionSource }
+  | { kind: SourceKind; dir: string; ok: false; problem: string; name?: string };
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory; // stat follows symlinked dirs
+  } catch {
+    return false;
+  }
+}
+
+async function candidate(dir: string, kind: SourceKind): Promise<Candidate | undefined> {
+  const read = await readManifest(dir);
+  switch (read.status) {
+    case "ok": {
+      const { manifest, manifestPath, themePath } = read.info;
+      return { kind, dir, ok: true, source: { manifest, dir, manifestPath, kind, themePath } };
+    }
+    case "missing":
+      // Leftover state dirs never shadow a real install; an explicit path must have one.
+      if (kind !== "explicit") return undefined;
+      return { kind, dir, ok: false, problem: `missing ${MANIFEST_FILE}` };
+    case "invalid":
+      return { kind, dir, ok: false, problem: read.problem, name: read.name };
+  }
+}
+
+/** Subdirectories of an extensions root that hold a manifest, sorted by name. */
+export async function scanRoot(root: string, kind: SourceKind): Promise<Candidate[]> {
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(root)) {
+      if (entry.name.startsWith(STAGING_PREFIX)) continue;
+      if (entry.isDirectory || (entry.isSymlink && await isDirectory(resolve(root, entry.name)))) {
+        names.push(entry.name);
+      }
+    }
+  } catch {
+    return []; // a missing root is simply empty
+  }
+  names.sort();
+  const found: Candidate[] = [];
+  for (const name of names) {
+    const c = await candidate(resolve(root, name), kind);
+    if (c) found.push(c);
+  }
+  return found;
+}
+
+async function explicitCandidates(paths: ZotPaths, explicit: readonly string[]) {
+  const found: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const given of explicit) {
+    const dir = resolve(paths.cwd, given);
+    const real = await Deno.realPath(dir).catch(() => dir);
+    if (seen.has(real)) continue; // the same directory given twice
+    seen.add(real);
+    if (!(await isDirectory(dir))) {
+      found.push({ kind: "explicit", dir, ok: false, problem: "not a directory" });
+      continue;
+    }
+    const c = await candidate(dir, "explicit");
+    if (c) found.push(c);
+  }
+  return found;
+}
+
+/** Find every extension and decide the winners. */
+export async function discover(options: DiscoverOptions): Promise<DiscoverResult> {
+  const { paths, noExt = false, projectTrusted = true } = options;
+  const candidates = await explicitCandidates(paths, options.explicit ?? []);
+  if (!noExt) {
+    candidates.push(...await scanRoot(paths.projectExtensions, "project"));
+    candidates.push(...await scanRoot(paths.extensions, "global"));
+  }
+  const result: DiscoverResult = {
+    value: [],
+    diagnostics: [],
+    shadowed: [],
+    invalid: [],
+    untrusted: [],
+  };
+  const byDir = new Map<string, string>();
+  const byName = new Map<string, string>();
+  const skip = (c: Candidate, message: string): Diagnostic => ({
+    level: "info",
+    dir: c.dir,
+    extension: c.ok ? c.source.manifest.name : c.name,
+    message: `skipped ${c.dir}: ${message}`,
+  });
+  for (const c of candidates) {
+    if (c.kind === "project" && !projectTrusted) {
+      if (c.ok) result.untrusted.push(c.source);
+      result.diagnostics.push({
+        level: "warning",
+        dir: c.dir,
+        extension: c.ok ? c.source.manifest.name : c.name,
+        message: `skipped ${c.dir}: this project is not trusted, so its extensions do not run`,
+      });
+      continue;
+    }
+    const base = basename(c.dir);
+    // Explicit paths were each asked for by name; only installed copies shadow by directory.
+    const dirWinner = c.kind === "explicit" ? undefined : byDir.get(base);
+    if (dirWinner !== undefined) {
+      if (c.ok) result.shadowed.push({ source: c.source, winner: dirWinner, by: "directory" });
+      result.diagnostics.push(
+        skip(c, `a higher-priority extension directory named "${base}" wins (${dirWinner})`),
+      );
+      continue;
+    }
+    if (!byDir.has(base)) byDir.set(base, c.dir);
+    if (!c.ok) {
+      result.invalid.push({ kind: c.kind, dir: c.dir, problem: c.problem, name: c.name });
+      result.diagnostics.push(manifestDiagnostic(c.dir, c.problem, c.name));
+      continue;
+    }
+    const name = c.source.manifest.name;
+    const nameWinner = byName.get(name);
+    if (nameWinner !== undefined) {
+      result.shadowed.push({ source: c.source, winner: nameWinner, by: "name" });
+      result.diagnostics.push(
+        skip(c, `a higher-priority extension named "${name}" wins (${nameWinner})`),
+      );
+      continue;
+    }
+    byName.set(name, c.dir);
+    result.value.push(c.source);
+  }
+  return result;
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading and validating `extension.json` (JSONC: comments and trailing
+ * commas allowed). Bad manifests are values, never thrown: every problem
+ * names the directory it came from.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import { errorMessage } from "../errors.ts";
+import { validateFields } from "./manifest_fields.ts";
+import { checkSkillPaths } from "./manifest_skills.ts";
+import type { Diagnostic, Loaded, Manifest } from "./types.ts";
+
+export const MANIFEST_FILE = "extension.json";
+
+/** A manifest that passed every check, plus what was found beside it. */
+export interface ManifestInfo {
+  manifest: Manifest;
+  manifestPath: string;
+  /** `theme.json` or `themes/theme.json`, when present. */
+  themePath?: string;
+}
+
+/** The outcome for one directory; `missing` means there is no extension.json at all. */
+export type ManifestRead =
+  | { status: "ok"; info: ManifestInfo }
+  | { status: "missing"; manifestPath: string }
+  | { status: "invalid"; manifestPath: string; problem: string; name?: string };
+
+function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset).split("\n");
+  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Parse JSONC text into an object, or say what is wrong with it. */
+export function parseManifestText(
+  text: string,
+): { ok: true; raw: Record<string, unknown> } | { ok: false; problem: string } {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const first = errors[0];
+    return {
+      ok: false,
+      problem: `parse manifest: ${printParseErrorCode(first.error)} at ${
+        lineCol(text, first.offset)
+      }`,
+    };
+  }
+  if (!isRecord(value)) return { ok: false, problem: "parse manifest: expected a JSON object" };
+  return { ok: true, raw: value };
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** The theme file of a bundle, if any. */
+export async function findTheme(dir: string): Promise<string | undefined> {
+  for (const candidate of [join(dir, "theme.json"), join(dir, "themes", "theme.json")]) {
+    if (await isFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Read and fully validate the manifest in `dir`. */
+export async function readManifest(dir: string): Promise<ManifestRead> {
+  const manifestPath = join(dir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(manifestPath);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return { status: "missing", manifestPath };
+    return { status: "invalid", manifestPath, problem: `read manifest: ${errorMessage(e)}` };
+  }
+  const parsed = parseManifestText(text);
+  if (!parsed.ok) return { status: "invalid", manifestPath, problem: parsed.problem };
+  const fields = validateFields(parsed.raw);
+  if (!fields.ok) return { status: "invalid", manifestPath, problem: fields.problem };
+  const manifest = fields.manifest;
+  const invalid = (problem: string): ManifestRead => ({
+    status: "invalid",
+    manifestPath,
+    problem,
+    name: manifest.name,
+  });
+  if (manifest.skills) {
+    const skills = await checkSkillPaths(dir, manifest.skills);
+    if (!skills.ok) return invalid(skills.problem);
+  }
+  const themePath = await findTheme(dir);
+  if (!manifest.exec && !themePath && !(manifest.skills && manifest.skills.length > 0)) {
+    return invalid("manifest: exec, theme, or skills is required");
+  }
+  return { status: "ok", info: { manifest, manifestPath, themePath } };
+}
+
+/** The diagnostic for a problem in `dir`: the text always names the directory. */
+export function manifestDiagnostic(dir: string, problem: string, name?: string): Diagnostic {
+  return { level: "error", dir, extension: name, message: `${dir}: ${problem}` };
+}
+
+/**
+ * `readManifest` as `{ value, diagnostics }`: value is undefined when the
+ * manifest is missing or invalid, with one error diagnostic.
+ */
+export async function loadManifest(dir: string): Promise<Loaded<ManifestInfo | undefined>> {
+  const read = await readManifest(dir);
+  switch (read.status) {
+    case "ok":
+      return { value: read.info, diagnostics: [] };
+    case "missing":
+      return {
+        value: undefined,
+        diagnostics: [manifestDiagnostic(dir, `missing ${MANIFEST_FILE}`)],
+      };
+    case "invalid":
+      return { value: undefined, diagnostics: [manifestDiagnostic(dir, read.problem, read.name)] };
+  }
+}

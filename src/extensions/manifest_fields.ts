@@ -1,0 +1,71 @@
+/**
+ * Field-by-field validation of a parsed `extension.json` object. Pure: no
+ * file system. Wrong types name the field; unknown keys are kept in `raw`.
+ *
+ * @module
+ */
+
+import type { Manifest } from "./types.ts";
+
+/** The manifest without the checks that need the file system (exec/theme/skills). */
+export type ManifestFields = { ok: true; manifest: Manifest } | { ok: false; problem: string };
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === "string");
+}
+
+/**
+ * Names end up in file names (`logs/ext-<name>.log`) and note prefixes, so a
+ * name that could walk out of a directory is refused here, once.
+ */
+export function nameProblem(name: string): string | undefined {
+  if (name === "." || name === ".." || /[/\\\0]/.test(name)) {
+    return `manifest: name ${
+      JSON.stringify(name)
+    } must not contain path separators or be "." or ".."`;
+  }
+  // deno-lint-ignore no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(name)) {
+    return `manifest: name ${JSON.stringify(name)} must not contain control characters`;
+  }
+  return undefined;
+}
+
+/** Check the types of the known fields of a manifest object. */
+export function validateFields(raw: Record<string, unknown>): ManifestFields {
+  const optionalStrings = ["version", "exec", "language", "description"] as const;
+  if (raw.name !== undefined && typeof raw.name !== "string") {
+    return { ok: false, problem: `manifest: field "name" must be a string` };
+  }
+  for (const key of optionalStrings) {
+    if (raw[key] !== undefined && typeof raw[key] !== "string") {
+      return { ok: false, problem: `manifest: field "${key}" must be a string` };
+    }
+  }
+  for (const key of ["args", "skills"] as const) {
+    if (raw[key] !== undefined && !isStringArray(raw[key])) {
+      return { ok: false, problem: `manifest: field "${key}" must be an array of strings` };
+    }
+  }
+  if (raw.enabled !== undefined && typeof raw.enabled !== "boolean") {
+    return { ok: false, problem: `manifest: field "enabled" must be true or false` };
+  }
+  const name = typeof raw.name === "string" ? raw.name.trim() : "";
+  if (!name) return { ok: false, problem: "manifest: name is required" };
+  const bad = nameProblem(name);
+  if (bad) return { ok: false, problem: bad };
+  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const manifest: Manifest = {
+    name,
+    version: str(raw.version),
+    exec: str(raw.exec),
+    args: isStringArray(raw.args) ? raw.args : undefined,
+    language: str(raw.language),
+    description: str(raw.description),
+    skills: isStringArray(raw.skills) ? raw.skills : undefined,
+    enabled: raw.enabled !== false,
+    scope: raw.scope,
+    raw,
+  };
+  return { ok: true, manifest };
+}
