@@ -22,6 +22,7 @@ export function planSandboxLaunch(
 ): Promise<SandboxLaunchResult> {
   return Promise.resolve({
     ok: false,
-    error: `Cannot start extension "${source.manifest.name}": the TypeScript sandbox is not available in this build`,
+    error:
+      `Cannot start extension "${source.manifest.name}": the TypeScript sandbox is not available in this build`,
   });
 }

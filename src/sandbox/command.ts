@@ -1,0 +1,69 @@
+/**
+ * How to start the runner: zot re-executes itself. Under `deno run` that is
+ * `deno run <flags> <main.ts> __zot_sandbox_runner <name>`; in a compiled
+ * binary it is `<binary> __zot_sandbox_runner <name>`, whose permissions and
+ * unstable flags were fixed at compile time (`-A --unstable-worker-options`)
+ * and whose V8 flags come from `DENO_V8_FLAGS`.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Hidden argv[0] of the runner mode (also routed in src/cli/mod.ts). */
+export const RUNNER_ARG = "__zot_sandbox_runner";
+
+export interface RunnerCommand {
+  command: string;
+  args: string[];
+  /** Variables the runner needs regardless of the scope. */
+  env: Record<string, string>;
+}
+
+/** True when this process is a `deno compile`d zot, not the deno CLI. */
+export function isCompiled(execPath: string = Deno.execPath()): boolean {
+  return !/^deno(\.exe)?$/i.test(basename(execPath));
+}
+
+export interface RunnerCommandOptions {
+  name: string;
+  memoryMb: number;
+  /** The scope grants remote import hosts: allow remote module loads (the worker still checks hosts). */
+  remoteImports: boolean;
+  execPath?: string;
+}
+
+export function runnerCommand(opts: RunnerCommandOptions): RunnerCommand {
+  const execPath = opts.execPath ?? Deno.execPath();
+  const heap = `--max-old-space-size=${opts.memoryMb}`;
+  const env: Record<string, string> = {
+    DENO_NO_PROMPT: "1",
+    DENO_NO_UPDATE_CHECK: "1",
+    NO_COLOR: "1",
+  };
+  if (isCompiled(execPath)) {
+    env.DENO_V8_FLAGS = heap;
+    return { command: execPath, args: [RUNNER_ARG, opts.name], env };
+  }
+  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+  const args = [
+    "run",
+    "-A",
+    "--no-prompt",
+    // The extension's (or a parent's) deno.json must not add unstable APIs,
+    // import maps or npm resolution to the runner.
+    "--no-config",
+    "--no-lock",
+    // npm: specifiers are fetched by the runner, outside the worker's import
+    // check (measured), so the sandbox has no npm at all.
+    "--no-npm",
+    ...(opts.remoteImports ? [] : ["--cached-only", "--no-remote"]),
+    "--unstable-worker-options",
+    `--v8-flags=${heap}`,
+    main,
+    RUNNER_ARG,
+    opts.name,
+  ];
+  return { command: execPath, args, env };
+}

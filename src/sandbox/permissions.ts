@@ -1,0 +1,115 @@
+/**
+ * From a scope to what the runner gets: the worker's `deno.permissions`
+ * (paths resolved and real-path checked) and the runner's environment (only
+ * granted variables, since children of an allowed `run` command inherit the
+ * runner's whole environment).
+ *
+ * @module
+ */
+
+import { dirname } from "node:path";
+import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
+import type { WorkerPermissions } from "./config.ts";
+import { checkNoOutwardSymlinks } from "./symlinks.ts";
+
+export interface PermissionDirs {
+  /** Real path of the extension directory (always readable: the entry and its imports load from it). */
+  extension: string;
+  /** Real path of the data directory (always readable and writable). */
+  data: string;
+  /** The project (cwd) and home, for placeholders. */
+  project: string;
+  home?: string;
+}
+
+export type PermissionsResult = { ok: true; permissions: WorkerPermissions } | {
+  ok: false;
+  error: string;
+};
+
+/** Real path of `p`, or of its nearest existing ancestor joined with the rest. */
+async function realish(p: string): Promise<string> {
+  try {
+    return await Deno.realPath(p);
+  } catch {
+    const parent = dirname(p);
+    if (parent === p) return p;
+    return `${await realish(parent)}/${p.slice(parent.length).replace(/^\//, "")}`;
+  }
+}
+
+/** Resolve placeholders, take real paths, and refuse outward symlinks in granted dirs. */
+export async function workerPermissions(
+  scope: Scope,
+  dirs: PermissionDirs,
+): Promise<PermissionsResult> {
+  const values: PlaceholderValues = {
+    project: dirs.project,
+    extension: dirs.extension,
+    data: dirs.data,
+    home: dirs.home,
+  };
+  const resolve = async (list: string[], key: string): Promise<string[] | string> => {
+    const out: string[] = [];
+    for (const p of list) {
+      const r = resolveScopePath(p, values);
+      if (!r.ok) return `scope.${key} "${p}": ${r.error}`;
+      out.push(await realish(r.path));
+    }
+    return out;
+  };
+  const read = await resolve(scope.read, "read");
+  if (typeof read === "string") return { ok: false, error: read };
+  const write = await resolve(scope.write, "write");
+  if (typeof write === "string") return { ok: false, error: write };
+  const readable = unique([dirs.extension, dirs.data, ...read, ...write]);
+  const writable = unique([dirs.data, ...write]);
+  const own = write.find((w) => within(w, dirs.extension) || within(dirs.extension, w));
+  if (own) {
+    return {
+      ok: false,
+      error:
+        `scope.write may not cover the extension's own directory "${own}" (write to "\${data}" instead)`,
+    };
+  }
+  // Writable roots are readable too. A link in a readable root must stay in
+  // what is readable; a link in a writable root must stay in what is
+  // writable, or a write through it could land in the manifest.
+  const links = await checkNoOutwardSymlinks(readable, readable);
+  if (!links.ok) return { ok: false, error: links.error };
+  const writeLinks = await checkNoOutwardSymlinks(writable, writable);
+  if (!writeLinks.ok) return { ok: false, error: writeLinks.error };
+  const orFalse = (l: string[]) => (l.length ? l : false);
+  return {
+    ok: true,
+    permissions: {
+      read: readable,
+      write: writable,
+      net: orFalse(scope.net),
+      env: orFalse(scope.env),
+      run: orFalse(scope.run),
+      sys: orFalse(scope.sys),
+      import: orFalse(scope.import),
+    },
+  };
+}
+
+const within = (root: string, p: string) => p === root || root === "/" || p.startsWith(root + "/");
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
+}
+
+/** Host variables the scope grants (exact names and `PREFIX_*` wildcards). */
+export function grantedEnv(
+  scope: Scope,
+  hostEnv: Record<string, string>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(hostEnv)) {
+    if (scope.env.some((g) => (g.endsWith("*") ? k.startsWith(g.slice(0, -1)) : k === g))) {
+      out[k] = v;
+    }
+  }
+  return out;
+}
