@@ -1,0 +1,67 @@
+/**
+ * Best-effort jail for bash commands. It refuses a command that names a
+ * path outside the sandbox root: absolute paths, `~`, `$HOME` and `..`
+ * paths, resolved against the cwd (symlinks included).
+ *
+ * Honest limits: this is a lexical scan, not a sandbox. It cannot see paths
+ * built at run time (`cd $(echo /)`, `X=/et; cat ${X}c/passwd`), paths read
+ * by scripts or programs the command runs, globs, or links created by the
+ * command itself. The real boundary is the file tools' check; bash under
+ * jail only stops the obvious escapes a model would attempt by accident.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { ToolResult } from "../agent/types.ts";
+import { checkJail, type JailPolicy } from "./jail.ts";
+import { resolveToolPath } from "./paths.ts";
+
+/** Device files every shell idiom uses; harmless to allow. */
+const ALLOWED_DEVICES = new Set([
+  "/dev/null",
+  "/dev/stdin",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/tty",
+]);
+
+// A path-like token starts at the beginning, after whitespace, a quote, an
+// operator or `=`, and runs until whitespace, a quote or an operator. A `:`
+// before `/` is skipped so URLs (`https://x/y`) are not taken for paths.
+const BOUNDARY = String.raw`(?:^|[\s'"\x60=(<>|;&])`;
+const BODY = String.raw`[^\s'"\x60;|&<>()]*`;
+const PATH_TOKEN = new RegExp(
+  `${BOUNDARY}((?:\\/|~\\/|~(?=[\\s'"\\x60;|&<>()]|$)|\\$HOME\\b|\\$\\{HOME\\}|\\.\\.(?:\\/|(?=[\\s'"\\x60;|&<>()]|$)))${BODY})`,
+  "g",
+);
+
+/** Path-like tokens of `command`, as written. */
+export function pathTokens(command: string): string[] {
+  const tokens = new Set([...command.matchAll(PATH_TOKEN)].map((m) => m[1]));
+  // Relative paths that climb out through a `..` segment (`a/../../x`).
+  for (const word of command.split(/[\s'"\x60;|&<>()=]+/)) {
+    if (/(^|\/)\.\.(\/|$)/.test(word)) tokens.add(word);
+  }
+  return [...tokens];
+}
+
+/** A `blocked` refusal when the command or its cwd reaches outside the root. */
+export async function checkBashJail(
+  policy: JailPolicy | undefined,
+  command: string,
+  cwd: string,
+  home?: string,
+): Promise<ToolResult | undefined> {
+  if (policy?.root === undefined) return undefined;
+  const cwdRefusal = await checkJail(policy, resolve(cwd), cwd);
+  if (cwdRefusal) return cwdRefusal;
+  for (const token of pathTokens(command)) {
+    if (ALLOWED_DEVICES.has(token)) continue;
+    const expanded = token.replace(/^\$\{HOME\}|^\$HOME/, "~");
+    if (expanded.startsWith("~") && home === undefined) continue;
+    const refusal = await checkJail(policy, resolveToolPath(cwd, expanded, home), token);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}

@@ -1,0 +1,61 @@
+/**
+ * The `/jail` path policy shared by the file tools and bash. The policy is a
+ * mutable object handed to `createBuiltinTools`, so `/jail` and `/unjail`
+ * switch it at runtime without rebuilding the tools.
+ *
+ * @module
+ */
+
+import { relative, resolve, sep } from "node:path";
+import type { ToolResult } from "../agent/types.ts";
+import { textContent } from "../protocol/content.ts";
+import { realPathLenient } from "./paths.ts";
+
+/** Switchable sandbox root; `root` undefined means unjailed. */
+export interface JailPolicy {
+  root: string | undefined;
+}
+
+/** A policy, jailed to `root` when given. */
+export function createJail(root?: string): JailPolicy {
+  return { root: root === undefined ? undefined : resolve(root) };
+}
+
+/** The exact refusal text of the reference host (host-behavior.md §5.4). */
+export function jailMessage(path: string, root: string): string {
+  return `jailed: path "${path}" is outside sandbox root "${root}" (use /unjail to disable)`;
+}
+
+/** A `blocked` policy refusal result. */
+export function jailRefusal(path: string, root: string): ToolResult {
+  return {
+    content: textContent(jailMessage(path, root)),
+    isError: true,
+    outcome: "blocked",
+    details: { source: "policy" },
+  };
+}
+
+/** True when `child` is `root` or below it (both absolute and normalised). */
+export function isInside(root: string, child: string): boolean {
+  const rel = relative(root, child);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
+}
+
+/**
+ * Refusal for `absPath` (already resolved against the cwd) under `policy`,
+ * or undefined when allowed. Symlinks are resolved on both sides, so a link
+ * inside the root that points outside it is refused. `shown` is the path as
+ * the model wrote it, for the message.
+ */
+export async function checkJail(
+  policy: JailPolicy | undefined,
+  absPath: string,
+  shown: string,
+): Promise<ToolResult | undefined> {
+  const root = policy?.root;
+  if (root === undefined) return undefined;
+  const realRoot = await realPathLenient(root);
+  const real = await realPathLenient(absPath);
+  return isInside(realRoot, real) ? undefined : jailRefusal(shown, root);
+}
