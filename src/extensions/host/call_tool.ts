@@ -1,0 +1,124 @@
+/**
+ * `call_tool` from an extension (host-behavior §3.3): the refusal checks in
+ * their exact order, then execution through the agent's {@linkcode ToolCaller}
+ * under the parent's cancellation, a 60 s deadline and `call_tool_cancel`.
+ * Every accepted request gets exactly one `tool_result` reply.
+ *
+ * @module
+ */
+
+import type { CallToolFrame, HostToolResultFrame } from "../../protocol/frames.ts";
+import { CAP_CALL_TOOL } from "../../protocol/frames.ts";
+import { CALL_TOOL_MAX_DEPTH } from "../../protocol/limits.ts";
+import { isJsonObject } from "../../protocol/validate.ts";
+import type { ContentBlock } from "../../protocol/content.ts";
+import { errorMessage } from "../../errors.ts";
+import { deadlineSignal, type HostCore } from "./core.ts";
+import { boundContent } from "./bound.ts";
+import type { ExtensionRecord } from "./record.ts";
+
+export const CALL_TOOL_REFUSALS = {
+  optIn: "extension did not opt in to call_tool",
+  unknownParent: "unknown or expired parent tool call",
+  parentRequired: "parent_id is required while an extension tool is active",
+  cycle: "tool call cycle detected",
+  depth: "tool call depth limit reached",
+  noCaller: "host tool calls are unavailable",
+  badRequest: "call_tool requires a name and JSON object args",
+} as const;
+
+function reply(
+  record: ExtensionRecord,
+  frame: CallToolFrame,
+  content: readonly unknown[],
+  isError: boolean,
+): void {
+  const bounded = boundContent(content);
+  const out: HostToolResultFrame = {
+    type: "tool_result",
+    id: frame.id,
+    name: frame.name,
+    content: bounded.content,
+    is_error: isError,
+  };
+  if (bounded.truncated) out.truncated = true;
+  record.channel?.send(out);
+}
+
+function refuse(record: ExtensionRecord, frame: CallToolFrame, text: string): void {
+  reply(record, frame, [{ type: "text", text }], true);
+}
+
+/** Handle one `call_tool` frame from `record`. Never throws. */
+export function handleCallTool(
+  core: HostCore,
+  record: ExtensionRecord,
+  frame: CallToolFrame,
+): void {
+  // A duplicate in-flight id is ignored without a reply (reference behaviour).
+  if (record.callTools.has(frame.id)) return;
+  const channel = record.channel;
+  if (!channel) return;
+  if (!channel.capabilities.has(CAP_CALL_TOOL)) {
+    return refuse(record, frame, CALL_TOOL_REFUSALS.optIn);
+  }
+  const parent = frame.parent_id !== undefined && frame.parent_id !== ""
+    ? record.hostCalls.get(frame.parent_id)
+    : undefined;
+  if (frame.parent_id && !parent) return refuse(record, frame, CALL_TOOL_REFUSALS.unknownParent);
+  if (!frame.parent_id && record.hostCalls.size > 0) {
+    return refuse(record, frame, CALL_TOOL_REFUSALS.parentRequired);
+  }
+  const chain = parent ? parent.chain : [];
+  if (chain.includes(frame.name)) return refuse(record, frame, CALL_TOOL_REFUSALS.cycle);
+  if (chain.length >= CALL_TOOL_MAX_DEPTH) return refuse(record, frame, CALL_TOOL_REFUSALS.depth);
+  const caller = core.toolCaller;
+  if (!caller) return refuse(record, frame, CALL_TOOL_REFUSALS.noCaller);
+  const args = frame.args;
+  if (frame.name === "" || !isJsonObject(args)) {
+    return refuse(record, frame, CALL_TOOL_REFUSALS.badRequest);
+  }
+
+  const own = new AbortController();
+  record.callTools.set(frame.id, own);
+  const deadline = deadlineSignal(core.timeouts.callToolMs);
+  const signals = [own.signal, deadline.signal];
+  if (parent) signals.push(parent.signal);
+  const signal = AbortSignal.any(signals);
+
+  let settled = false;
+  const finish = (content: readonly ContentBlock[], isError: boolean) => {
+    if (settled) return;
+    settled = true;
+    signal.removeEventListener("abort", onAbort);
+    deadline.clear();
+    record.callTools.delete(frame.id);
+    reply(record, frame, content, isError);
+  };
+  // Reply at once on cancel or deadline even if the tool ignores its signal.
+  const onAbort = () => {
+    const text = deadline.signal.aborted ? "context deadline exceeded" : "context canceled";
+    finish([{ type: "text", text }], true);
+  };
+  signal.addEventListener("abort", onAbort);
+  if (signal.aborted) return onAbort();
+
+  caller.callTool(frame.name, args, {
+    origin: record.name,
+    signal,
+    chain: [...chain, frame.name],
+  }).then(
+    (result) => finish(result.content, result.isError === true),
+    (e) => finish([{ type: "text", text: errorMessage(e) }], true),
+  );
+}
+
+/** `call_tool_cancel`: abort the request; its reply is still sent. */
+export function cancelCallTool(record: ExtensionRecord, id: string): void {
+  record.callTools.get(id)?.abort();
+}
+
+/** Disconnect: abort everything the extension had in flight. */
+export function cancelAllCallTools(record: ExtensionRecord): void {
+  for (const controller of record.callTools.values()) controller.abort();
+}

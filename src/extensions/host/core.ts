@@ -1,0 +1,68 @@
+/**
+ * The state the host's parts share: records in load order, the indexes,
+ * diagnostics, the UI and the (injectable) timeouts. Each part is a set of
+ * functions over this, so no file needs the whole host class.
+ *
+ * @module
+ */
+
+import {
+  CALL_TOOL_TIMEOUT_MS,
+  COMMAND_TIMEOUT_MS,
+  INTERCEPT_TIMEOUT_MS,
+  TOOL_CALL_TIMEOUT_MS,
+} from "../../protocol/limits.ts";
+import type { ToolCaller } from "../../agent/types.ts";
+import type { HostUi } from "../ui.ts";
+import type { Diagnostics } from "./diagnostics.ts";
+import type { ExtensionRecord } from "./record.ts";
+import type { Registry } from "./registry.ts";
+
+/** Reply deadlines; tests shorten them, production uses the spec's values. */
+export interface HostTimeouts {
+  toolCallMs: number;
+  interceptMs: number;
+  commandMs: number;
+  callToolMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: HostTimeouts = {
+  toolCallMs: TOOL_CALL_TIMEOUT_MS,
+  interceptMs: INTERCEPT_TIMEOUT_MS,
+  commandMs: COMMAND_TIMEOUT_MS,
+  callToolMs: CALL_TOOL_TIMEOUT_MS,
+};
+
+export interface HostCore {
+  /** Loaded extensions in load order (passive bundles included). */
+  readonly records: ExtensionRecord[];
+  readonly registry: Registry;
+  readonly diagnostics: Diagnostics;
+  readonly ui: HostUi;
+  readonly timeouts: HostTimeouts;
+  /** Wired by the agent for `call_tool`; undefined until then. */
+  toolCaller?: ToolCaller;
+  /** Record of a loaded extension by manifest name. */
+  byName(name: string): ExtensionRecord | undefined;
+}
+
+let lastId = 0;
+
+/**
+ * Host correlation ids: one process-wide counter rendered as decimal, so an
+ * id is unique across every extension and reload.
+ */
+export function nextRequestId(): string {
+  lastId++;
+  return String(lastId);
+}
+
+/** A timer-backed AbortSignal whose timer can be cleared (no leaked timers). */
+export function deadlineSignal(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("deadline", "TimeoutError")),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}

@@ -1,0 +1,107 @@
+/**
+ * Lifecycle fan-out: stamps `session_id`, `cwd` and a host-wide `sequence`
+ * on every notification and enqueues it to the subscribers of that exact
+ * name, never waiting for a subprocess. Also owns the session state
+ * (start / switch / end at most once) and the "stopping" latch after which
+ * everything is dropped.
+ *
+ * @module
+ */
+
+import type { LifecycleEvent } from "../../protocol/events.ts";
+import type { EventFrame } from "../../protocol/frames.ts";
+import { isJsonObject } from "../../protocol/validate.ts";
+import type { SessionInfo } from "../../agent/hooks.ts";
+import type { ExtensionChannel } from "../channel.ts";
+import { boundEventResult } from "./bound.ts";
+
+/** Who receives an event by name, in load order. */
+export type SubscriberLookup = (event: string) => ExtensionChannel[];
+
+export class EventBus {
+  #sequence = 0;
+  #session: SessionInfo;
+  #open = false;
+  #stopping = false;
+  readonly #subscribers: SubscriberLookup;
+
+  /** `fallback` stamps events emitted before any session was started. */
+  constructor(subscribers: SubscriberLookup, fallback: SessionInfo) {
+    this.#subscribers = subscribers;
+    this.#session = { ...fallback };
+  }
+
+  get session(): SessionInfo {
+    return { ...this.#session };
+  }
+
+  get sessionOpen(): boolean {
+    return this.#open;
+  }
+
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  /** Last sequence number used (0 before the first event). */
+  get sequence(): number {
+    return this.#sequence;
+  }
+
+  emit(event: LifecycleEvent): void {
+    if (this.#stopping) return;
+    this.#deliver(event);
+  }
+
+  startSession(info: SessionInfo, endReason = "session_switch"): void {
+    if (this.#stopping) return;
+    if (this.#open && this.#session.sessionId === info.sessionId) return;
+    if (this.#open) this.#deliver({ event: "session_end", reason: endReason });
+    this.#session = { ...info };
+    this.#open = true;
+    this.#deliver({ event: "session_start" });
+  }
+
+  endSession(reason: string): void {
+    if (this.#stopping || !this.#open) return;
+    this.#open = false;
+    this.#deliver({ event: "session_end", reason });
+  }
+
+  /** Ends the session with `shutdown` and drops every later call. */
+  stop(): void {
+    this.endSession("shutdown");
+    this.#stopping = true;
+  }
+
+  #deliver(event: LifecycleEvent): void {
+    // Every notification takes a number, subscribed or not (spec §3.1).
+    const sequence = ++this.#sequence;
+    const targets = this.#subscribers(event.event);
+    if (targets.length === 0) return;
+    const frame = toFrame(event, this.#session, sequence);
+    for (const channel of targets) channel.send(frame);
+  }
+}
+
+function toFrame(event: LifecycleEvent, session: SessionInfo, sequence: number): EventFrame {
+  const frame: EventFrame = {
+    type: "event",
+    ...event,
+    session_id: session.sessionId,
+    cwd: session.cwd,
+    sequence,
+  };
+  if (event.event === "tool_call" || event.event === "tool_result") {
+    // Args the producer could not parse travel as raw text instead.
+    const args: unknown = event.tool_args;
+    if (args !== undefined && !isJsonObject(args)) {
+      delete frame.tool_args;
+      if (frame.tool_args_raw === undefined) {
+        frame.tool_args_raw = typeof args === "string" ? args : String(args);
+      }
+    }
+  }
+  if (event.event === "tool_result") frame.result = boundEventResult(event.result);
+  return frame;
+}

@@ -1,0 +1,162 @@
+/**
+ * Extension tools as agent {@linkcode Tool}s. Each call is routed by name
+ * through the tool index at call time, so a crashed extension's tools fail
+ * cleanly instead of writing to a dead pipe. Replies are converted per
+ * host-behavior §3.6; failures become error results with an outcome.
+ *
+ * @module
+ */
+
+import type { ContentBlock } from "../../protocol/content.ts";
+import type { ExtToolResultFrame, JsonObject } from "../../protocol/frames.ts";
+import { CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
+import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../agent/types.ts";
+import { RequestError } from "../channel.ts";
+import { errorMessage } from "../../errors.ts";
+import { type HostCore, nextRequestId } from "./core.ts";
+import { isLive, type ToolRegistration } from "./record.ts";
+
+export const INTERACTIVE_HOST_REQUIRED = "interactive extension tools require an interactive host";
+
+function failure(ext: string, tool: string, message: string, outcome?: ToolOutcome): ToolResult {
+  const result: ToolResult = {
+    content: [{ type: "text", text: `extension ${ext}/${tool} failed: ${message}` }],
+    isError: true,
+    details: { extension: ext, tool },
+  };
+  if (outcome) result.outcome = outcome;
+  return result;
+}
+
+/** The position of the first byte that is not valid standard base64, or -1. */
+function base64Problem(data: string): string | undefined {
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ||
+      c === 43 || c === 47 || (c === 61 && i >= data.length - 2);
+    if (!ok) return `illegal base64 data at input byte ${i}`;
+  }
+  if (data.length % 4 !== 0) return `illegal base64 data at input byte ${data.length}`;
+  try {
+    atob(data);
+  } catch (e) {
+    return errorMessage(e);
+  }
+  return undefined;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Turn an extension's `tool_result` into the agent's ToolResult. */
+export function convertToolReply(ext: string, tool: string, reply: ExtToolResultFrame): ToolResult {
+  const content: ContentBlock[] = [];
+  let isError = reply.is_error === true;
+  for (const block of reply.content ?? []) {
+    const type = isRecord(block) && typeof block.type === "string" ? block.type : "";
+    if (type === "text" && isRecord(block)) {
+      const text = typeof block.text === "string" ? block.text : "";
+      if (text !== "") content.push({ type: "text", text });
+      continue;
+    }
+    if (type === "image" && isRecord(block)) {
+      const data = typeof block.data === "string" ? block.data : "";
+      const problem = base64Problem(data);
+      if (problem !== undefined) {
+        isError = true;
+        content.push({
+          type: "text",
+          text: `extension ${ext}/${tool} returned undecodable image: ${problem}`,
+        });
+        continue;
+      }
+      const mime = typeof block.mime_type === "string" ? block.mime_type : "";
+      content.push({ type: "image", mime_type: mime, data });
+      continue;
+    }
+    content.push({ type: "text", text: `[unknown block type "${type}" from extension ${ext}]` });
+  }
+  if (content.length === 0) content.push({ type: "text", text: "(extension returned no content)" });
+  const result: ToolResult = { content, isError, details: { extension: ext, tool } };
+  if (reply.activate_tools !== undefined) result.activateTools = [...reply.activate_tools];
+  return result;
+}
+
+/** Chain of tool names for a call of `tool` made in `ctx`. */
+function chainFor(tool: string, ctx: ToolContext): string[] {
+  const chain = ctx.chain ?? [];
+  return chain[chain.length - 1] === tool ? [...chain] : [...chain, tool];
+}
+
+/** Invoke an extension tool by name, as the model (or call_tool) would. */
+export async function invokeExtensionTool(
+  core: HostCore,
+  reg: ToolRegistration,
+  args: JsonObject,
+  ctx: ToolContext,
+): Promise<ToolResult> {
+  const tool = reg.name;
+  const owner = core.registry.tools.get(tool);
+  const record = owner ? core.byName(owner.extension) : undefined;
+  if (!owner || !record || !isLive(record)) {
+    return failure(reg.extension, tool, `no extension registered for tool "${tool}"`);
+  }
+  const ext = record.name;
+  if (owner.interactive && !core.ui.interactive) {
+    return {
+      content: [{ type: "text", text: INTERACTIVE_HOST_REQUIRED }],
+      isError: true,
+      details: { extension: ext, tool },
+    };
+  }
+  if (ctx.signal.aborted) return failure(ext, tool, "context canceled", "cancelled");
+  const id = nextRequestId();
+  record.hostCalls.set(id, { tool, chain: chainFor(tool, ctx), signal: ctx.signal });
+  const channel = record.channel;
+  try {
+    const reply = await channel.request(
+      { type: "tool_call", id, name: tool, args: args ?? {} },
+      { timeoutMs: owner.interactive ? undefined : core.timeouts.toolCallMs, signal: ctx.signal },
+    );
+    if (reply.type !== "tool_result") {
+      return failure(ext, tool, `unexpected reply "${reply.type}"`);
+    }
+    return convertToolReply(ext, tool, reply);
+  } catch (e) {
+    const timedOut = e instanceof RequestError && e.kind === "timeout";
+    const cancelled = !timedOut && (ctx.signal.aborted ||
+      (e instanceof RequestError && e.kind === "cancelled"));
+    if (timedOut || cancelled) {
+      channel.abandon(id);
+      // Only extensions that asked for it get cleanup requests.
+      if (channel.capabilities.has(CAP_TOOL_CANCEL)) channel.send({ type: "tool_cancel", id });
+    }
+    if (timedOut) {
+      return failure(
+        ext,
+        tool,
+        `timeout waiting for ${ext}/${tool}: context deadline exceeded`,
+        "timed_out",
+      );
+    }
+    if (cancelled) return failure(ext, tool, "context canceled", "cancelled");
+    return failure(ext, tool, errorMessage(e));
+  } finally {
+    record.hostCalls.delete(id);
+  }
+}
+
+/** The agent-facing Tool for one active registration. */
+export function extensionTool(core: HostCore, reg: ToolRegistration): Tool {
+  const tool: Tool = {
+    name: reg.name,
+    description: reg.description,
+    schema: reg.schema,
+    source: reg.extension,
+    execute: (args, ctx) => invokeExtensionTool(core, reg, args, ctx),
+  };
+  if (reg.deferred) tool.deferred = true;
+  if (reg.interactive) tool.interactive = true;
+  return tool;
+}

@@ -1,0 +1,337 @@
+/**
+ * The extension manager: loads a set of extensions, keeps the registries,
+ * routes their frames, fans out lifecycle events, runs the interception
+ * chains, serves `call_tool`, exposes extension tools and commands, and
+ * reloads or stops them. It implements {@linkcode AgentHooks} for the agent
+ * loop and talks to each extension only through an {@linkcode ExtensionChannel}.
+ *
+ * @example
+ * ```ts ignore
+ * const host = new ExtensionHost({ spawn: spawnExtension, paths, identity, ui });
+ * await host.load(sources);
+ * await host.waitForReady();
+ * const tools = host.tools();
+ * // ... run the agent with `host` as its hooks ...
+ * await host.stop();
+ * ```
+ *
+ * @module
+ */
+
+import type {
+  AgentHooks,
+  AssistantMessageDecision,
+  BeforeAgentStart,
+  InterceptedToolCall,
+  SessionInfo,
+  ToolCallDecision,
+  TurnStartDecision,
+} from "../../agent/hooks.ts";
+import type { Tool, ToolCaller } from "../../agent/types.ts";
+import type { LifecycleEvent } from "../../protocol/events.ts";
+import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
+import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
+import type { ZotPaths } from "../../config/paths.ts";
+import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
+import type { Diagnostic, ExtensionSource } from "../types.ts";
+import { type HostUi, SILENT_UI } from "../ui.ts";
+import { DEFAULT_TIMEOUTS, type HostCore, type HostTimeouts } from "./core.ts";
+import { Diagnostics } from "./diagnostics.ts";
+import { Registry } from "./registry.ts";
+import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
+import { EventBus } from "./events.ts";
+import {
+  interceptAssistantMessage,
+  interceptors,
+  interceptToolCall,
+  interceptTurnStart,
+} from "./intercept.ts";
+import { runBeforeAgentStart } from "./before_agent_start.ts";
+import { cancelAllCallTools } from "./call_tool.ts";
+import { extensionTool } from "./ext_tool.ts";
+import { type CommandInfo, type CommandOutcome, invokeCommand, listCommands } from "./commands.ts";
+import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
+import { routeFrame } from "./route.ts";
+import { planLoadOrder, spawnAll } from "./load.ts";
+import { waitForReady } from "./ready.ts";
+import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
+import type { ReloadReport } from "./reload.ts";
+import { stopRecords } from "./stop.ts";
+
+export type { CommandInfo, CommandOutcome } from "./commands.ts";
+export { COMMAND_ACTIONS, commandStatusText } from "./commands.ts";
+export type { ReloadReport } from "./reload.ts";
+export { formatReloadStatus } from "./reload.ts";
+export type { ExtensionState, ExtensionStatus, LoadFailure } from "./status.ts";
+export type { HostTimeouts } from "./core.ts";
+export { boundContent, boundEventResult } from "./bound.ts";
+
+export interface ExtensionHostOptions {
+  spawn: SpawnFn;
+  paths: ZotPaths;
+  /** What `hello_ack` announces; `identity.cwd` is also the default session cwd. */
+  identity: HostIdentity;
+  ui?: HostUi;
+  /** Built-in slash command names (exact case); extension commands with these names are shadowed. */
+  builtinCommands?: Iterable<string>;
+  /** Built-in tool names; extension tools with these names are shadowed. */
+  builtinTools?: Iterable<string>;
+  toolCaller?: ToolCaller;
+  /** Shorter deadlines for tests. */
+  timeouts?: Partial<HostTimeouts>;
+  /** Session id stamped before any session starts (default: a random runtime id). */
+  runtimeSessionId?: string;
+}
+
+/** What one `load()` call produced. */
+export interface LoadReport {
+  /** Manifest names loaded, in load order. */
+  loaded: string[];
+  errors: string[];
+}
+
+export class ExtensionHost implements AgentHooks {
+  readonly #options: ExtensionHostOptions;
+  readonly #core: HostCore;
+  readonly #events: EventBus;
+  #records: ExtensionRecord[] = [];
+  #failures: LoadFailure[] = [];
+  #stopped?: Promise<void>;
+
+  constructor(options: ExtensionHostOptions) {
+    this.#options = options;
+    const diagnostics = new Diagnostics();
+    const host = this;
+    this.#core = {
+      get records() {
+        return host.#records;
+      },
+      registry: new Registry(diagnostics, {
+        commands: options.builtinCommands,
+        tools: options.builtinTools,
+      }),
+      diagnostics,
+      ui: options.ui ?? SILENT_UI,
+      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      toolCaller: options.toolCaller,
+      byName: (name) => host.#records.find((r) => r.name === name),
+    };
+    this.#events = new EventBus(
+      (event) => this.#subscribers(event),
+      { sessionId: options.runtimeSessionId ?? crypto.randomUUID(), cwd: options.identity.cwd },
+    );
+  }
+
+  // -------------------------------------------------------------------------
+  // Loading
+
+  /** Start `sources` (all at once); failures become diagnostics, never throws. */
+  async load(sources: readonly ExtensionSource[]): Promise<LoadReport> {
+    if (this.#events.stopping) return { loaded: [], errors: [] };
+    const planned = planLoadOrder(sources, new Set(this.#records.map((r) => r.name)));
+    const outcomes = await spawnAll(this.#options.spawn, planned, {
+      paths: this.#options.paths,
+      identity: this.#options.identity,
+    });
+    const report: LoadReport = { loaded: [], errors: [] };
+    for (const outcome of outcomes) {
+      if (!outcome.ok) {
+        report.errors.push(outcome.error);
+        const failure: LoadFailure = {
+          name: outcome.source.manifest.name,
+          dir: outcome.source.dir,
+          error: outcome.error,
+        };
+        if (outcome.logPath) failure.logPath = outcome.logPath;
+        this.#failures.push(failure);
+        this.#core.diagnostics.add({
+          extension: failure.name,
+          dir: failure.dir,
+          level: "error",
+          message: outcome.error,
+        });
+        continue;
+      }
+      if (this.#events.stopping) {
+        // stop() raced the spawn: do not leave the process behind.
+        await outcome.channel?.stop(Date.now());
+        continue;
+      }
+      this.#attach(newRecord(outcome.source, outcome.channel, outcome.notes));
+      report.loaded.push(outcome.source.manifest.name);
+    }
+    return report;
+  }
+
+  #attach(record: ExtensionRecord): void {
+    this.#records.push(record);
+    const channel = record.channel;
+    if (!channel) return;
+    channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
+    channel.closed.then((info) => this.#onClose(record, info));
+  }
+
+  #onClose(record: ExtensionRecord, info: CloseInfo): void {
+    record.closed = info;
+    this.#core.registry.removeExtension(record);
+    cancelAllCallTools(record);
+    if (!record.stopping) {
+      this.#core.diagnostics.about(
+        record,
+        `extension ${record.name} disconnected: ${info.reason}`,
+        {
+          level: "error",
+        },
+      );
+    }
+  }
+
+  /** Wait for every extension's `ready` with one shared deadline. */
+  waitForReady(ms: number = READY_GRACE_MS): Promise<void> {
+    return waitForReady(this.#records, this.#core.diagnostics, ms);
+  }
+
+  // -------------------------------------------------------------------------
+  // Tools and commands
+
+  /** Agent tools for the active extension tools (fold into the registry after the ready wait). */
+  tools(): Tool[] {
+    return [...this.#core.registry.tools.values()].map((reg) => extensionTool(this.#core, reg));
+  }
+
+  setToolCaller(caller: ToolCaller | undefined): void {
+    this.#core.toolCaller = caller;
+  }
+
+  commands(): CommandInfo[] {
+    return listCommands(this.#core);
+  }
+
+  hasCommand(name: string): boolean {
+    return this.#core.registry.command(name) !== undefined;
+  }
+
+  /** Name of the extension owning a command (case-insensitive), if any. */
+  commandOwner(name: string): string | undefined {
+    return this.#core.registry.command(name)?.extension;
+  }
+
+  invokeCommand(name: string, args: string, signal?: AbortSignal): Promise<CommandOutcome> {
+    return invokeCommand(this.#core, name, args, signal);
+  }
+
+  /** Forward a key of a focused panel to its owner. */
+  sendPanelKey(extension: string, panelId: string, key: PanelKeyName, text?: string): boolean {
+    return sendPanelKey(this.#core.byName(extension), panelId, key, text);
+  }
+
+  /** Tell an extension the user closed its panel. */
+  sendPanelClose(extension: string, panelId: string): boolean {
+    return sendPanelClose(this.#core.byName(extension), panelId);
+  }
+
+  // -------------------------------------------------------------------------
+  // AgentHooks
+
+  emit(event: LifecycleEvent): void {
+    this.#events.emit(event);
+  }
+
+  startSession(info: SessionInfo, endReason?: string): void {
+    this.#events.startSession(info, endReason);
+  }
+
+  endSession(reason: string): void {
+    this.#events.endSession(reason);
+  }
+
+  /** The session stamped on events (the runtime id before any session starts). */
+  get session(): SessionInfo {
+    return this.#events.session;
+  }
+
+  interceptToolCall(call: InterceptedToolCall, signal: AbortSignal): Promise<ToolCallDecision> {
+    return interceptToolCall(this.#core, call, signal);
+  }
+
+  interceptTurnStart(step: number, signal: AbortSignal): Promise<TurnStartDecision> {
+    return interceptTurnStart(this.#core, step, signal);
+  }
+
+  interceptAssistantMessage(text: string, signal: AbortSignal): Promise<AssistantMessageDecision> {
+    return interceptAssistantMessage(this.#core, text, signal);
+  }
+
+  /** Rejects with the abort reason when `signal` aborts mid-chain. */
+  beforeAgentStart(input: BeforeAgentStart, signal: AbortSignal): Promise<string> {
+    return runBeforeAgentStart(this.#core, input, signal);
+  }
+
+  hasInterceptor(event: InterceptableEvent): boolean {
+    return interceptors(this.#core, event).length > 0;
+  }
+
+  #subscribers(event: string): ExtensionChannel[] {
+    const out: ExtensionChannel[] = [];
+    for (const record of this.#records) {
+      if (record.events.has(event) && isLive(record)) out.push(record.channel);
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------
+  // Reload and stop
+
+  /**
+   * `/reload-ext`: stop every extension (the session stays open), load what
+   * `rediscover` returns now, and wait for ready.
+   */
+  async reload(
+    rediscover: () => Promise<readonly ExtensionSource[]> | readonly ExtensionSource[],
+    graceMs: number = SHUTDOWN_GRACE_MS,
+  ): Promise<ReloadReport> {
+    const old = this.#records;
+    this.#records = [];
+    this.#failures = [];
+    this.#core.registry.clear();
+    this.#core.diagnostics.clear();
+    await stopRecords(old, graceMs);
+    let sources: readonly ExtensionSource[];
+    try {
+      sources = await rediscover();
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      return { stopped: old.length, loaded: 0, ready: 0, errors: [error] };
+    }
+    const report = await this.load(sources);
+    await this.waitForReady(Math.max(graceMs, READY_GRACE_MS));
+    const ready =
+      this.#records.filter((r) => r.passive || (isLive(r) && r.channel.readyState !== "pending"))
+        .length;
+    return { stopped: old.length, loaded: report.loaded.length, ready, errors: report.errors };
+  }
+
+  /** End the session (`shutdown`), then stop every extension against one deadline. */
+  stop(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
+    if (!this.#stopped) {
+      this.#events.stop();
+      this.#stopped = stopRecords(this.#records, graceMs);
+    }
+    return this.#stopped;
+  }
+
+  // -------------------------------------------------------------------------
+  // Doctor
+
+  diagnostics(): Diagnostic[] {
+    return this.#core.diagnostics.list();
+  }
+
+  status(): ExtensionStatus[] {
+    return this.#records.map(statusOf);
+  }
+
+  loadFailures(): LoadFailure[] {
+    return [...this.#failures];
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * What the host keeps per loaded extension: its channel, registrations,
+ * subscriptions and the requests in flight in both directions.
+ *
+ * @module
+ */
+
+import type { CloseInfo, ExtensionChannel } from "../channel.ts";
+import type { ExtensionSource } from "../types.ts";
+import type { JsonObject } from "../../protocol/frames.ts";
+import type { InterceptableEvent } from "../../protocol/frames.ts";
+
+/** Whether a registration is routable or lost to an earlier one / a built-in. */
+export type RegistrationState = "active" | "shadowed";
+
+export interface CommandRegistration {
+  /** Canonical spelling as registered. */
+  name: string;
+  description: string;
+  extension: string;
+  state: RegistrationState;
+}
+
+export interface ToolRegistration {
+  name: string;
+  description: string;
+  schema: JsonObject;
+  deferred: boolean;
+  interactive: boolean;
+  extension: string;
+  state: RegistrationState;
+}
+
+/** A live host → extension `tool_call` (a possible `call_tool` parent). */
+export interface HostToolCall {
+  tool: string;
+  /** Tool names from the originating call down to this one. */
+  chain: string[];
+  signal: AbortSignal;
+}
+
+export interface ExtensionRecord {
+  /** Manifest name (authoritative). */
+  name: string;
+  source: ExtensionSource;
+  /** Theme-only or skill-only bundle: never spawned, always ready. */
+  passive: boolean;
+  channel?: ExtensionChannel;
+  closed?: CloseInfo;
+  /** Set when the host itself stops the extension (no crash diagnostic then). */
+  stopping: boolean;
+  commands: CommandRegistration[];
+  tools: ToolRegistration[];
+  events: Set<string>;
+  intercepts: Set<InterceptableEvent>;
+  hostCalls: Map<string, HostToolCall>;
+  /** In-flight `call_tool` requests by the extension's own id. */
+  callTools: Map<string, AbortController>;
+  /** Diagnostics about this extension (doctor `warning:` lines). */
+  warnings: string[];
+  /** Launch notes from the spawner (e.g. the sandbox scope). */
+  notes: string[];
+}
+
+/** A fresh record for a loaded source. */
+export function newRecord(
+  source: ExtensionSource,
+  channel?: ExtensionChannel,
+  notes: string[] = [],
+): ExtensionRecord {
+  return {
+    name: source.manifest.name,
+    source,
+    passive: channel === undefined,
+    channel,
+    stopping: false,
+    commands: [],
+    tools: [],
+    events: new Set(),
+    intercepts: new Set(),
+    hostCalls: new Map(),
+    callTools: new Map(),
+    warnings: [],
+    notes,
+  };
+}
+
+/** True while the extension can receive frames. */
+export function isLive(record: ExtensionRecord): record is ExtensionRecord & {
+  channel: ExtensionChannel;
+} {
+  return record.channel !== undefined && record.closed === undefined && !record.channel.isClosed;
+}

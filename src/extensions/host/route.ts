@@ -1,0 +1,56 @@
+/**
+ * Routes every frame an extension sends after `hello` (that did not settle
+ * a pending request) to the part of the host that owns it. The switch is
+ * exhaustive: a new frame type breaks compilation here until handled.
+ *
+ * @module
+ */
+
+import { assertNever, type ExtToHostFrame } from "../../protocol/frames.ts";
+import type { HostCore } from "./core.ts";
+import type { ExtensionRecord } from "./record.ts";
+import { applySubscribe } from "./subscriptions.ts";
+import { cancelCallTool, handleCallTool } from "./call_tool.ts";
+import { handleUiFrame } from "./ui_frames.ts";
+
+export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtToHostFrame): void {
+  // A closed extension's late frames must not re-register anything.
+  if (record.closed) return;
+  switch (frame.type) {
+    case "register_command":
+      core.registry.addCommand(record, frame);
+      return;
+    case "register_tool":
+      core.registry.addTool(record, frame);
+      return;
+    case "subscribe":
+      applySubscribe(record, frame);
+      return;
+    case "call_tool":
+      handleCallTool(core, record, frame);
+      return;
+    case "call_tool_cancel":
+      cancelCallTool(record, frame.id);
+      return;
+    case "notify":
+    case "clear_notes":
+    case "submit":
+    case "submit_slash":
+    case "open_panel":
+    case "panel_render":
+    case "panel_close":
+      handleUiFrame(core.ui, record, frame);
+      return;
+    // Readiness is tracked by the channel; replies that reach us are late
+    // (the channel counts them); hello again and shutdown_ack mean nothing.
+    case "ready":
+    case "hello":
+    case "shutdown_ack":
+    case "command_response":
+    case "tool_result":
+    case "event_intercept_response":
+      return;
+    default:
+      assertNever(frame);
+  }
+}

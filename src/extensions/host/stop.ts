@@ -1,0 +1,27 @@
+/**
+ * Stopping a set of extensions against one shared deadline: every channel
+ * runs its own shutdown sequence at the same time, so the slowest one bounds
+ * the total, not the sum.
+ *
+ * @module
+ */
+
+import { SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
+import type { ExtensionRecord } from "./record.ts";
+
+export async function stopRecords(
+  records: readonly ExtensionRecord[],
+  graceMs: number = SHUTDOWN_GRACE_MS,
+): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  await Promise.all(records.map(async (record) => {
+    record.stopping = true;
+    if (!record.channel) return;
+    try {
+      await record.channel.stop(deadline);
+    } catch (e) {
+      // Stopping one extension never prevents stopping the others.
+      record.warnings.push(`stop failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }));
+}
