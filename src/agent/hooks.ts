@@ -63,7 +63,9 @@ export interface AgentHooks {
   /** Runs the serial replacement chain; returns the final prompt. */
   beforeAgentStart(input: BeforeAgentStart, signal: AbortSignal): Promise<string>;
   /** Whether any extension intercepts before_agent_start (skip the pass otherwise). */
-  hasInterceptor(event: "before_agent_start" | "tool_call" | "turn_start" | "assistant_message"): boolean;
+  hasInterceptor(
+    event: "before_agent_start" | "tool_call" | "turn_start" | "assistant_message",
+  ): boolean;
 }
 
 /** Hooks that observe nothing and allow everything. */

@@ -1,0 +1,100 @@
+/**
+ * The agent's own event stream, consumed by the modes (JSON lines, RPC
+ * events, the TUI). Distinct from the extension lifecycle events in
+ * src/protocol/events.ts: these carry what a client renders (deltas, usage),
+ * and `user_prompt_submit` never appears here.
+ *
+ * Field names follow the RPC wire schema so JSON and RPC modes can write
+ * them as they are.
+ *
+ * @module
+ */
+
+import type { ContentBlock, ImageBlock, TextBlock } from "../protocol/content.ts";
+import type { JsonObject } from "../protocol/frames.ts";
+import type { StopReason } from "../protocol/events.ts";
+import type { AssistantMessage, Message, ToolCallBlock, ToolResultBlock, Usage } from "./types.ts";
+
+/** Usage plus the running total of the conversation. */
+export interface UsageEvent extends Usage {
+  cumulative: Usage;
+}
+
+/** A message as clients see it: images are reduced to their size. */
+export type WireBlock =
+  | TextBlock
+  | { type: "image"; mime_type: string; bytes: number }
+  | ToolCallBlock
+  | ToolResultBlock;
+
+export interface WireMessage {
+  role: Message["role"];
+  content: WireBlock[];
+  time: string;
+}
+
+export type AgentEvent =
+  | { type: "turn_start"; step: number }
+  | { type: "user_message"; content: WireBlock[]; time: string }
+  | { type: "assistant_start" }
+  | { type: "text_delta"; delta: string }
+  | { type: "tool_call"; id: string; name: string; args: JsonObject }
+  | { type: "tool_progress"; id: string; text: string }
+  | { type: "tool_result"; id: string; is_error: boolean; content: ContentBlock[] }
+  | { type: "assistant_message"; content: WireBlock[]; time: string }
+  | ({ type: "usage" } & UsageEvent)
+  | { type: "turn_end"; stop: StopReason; error?: string }
+  | { type: "done" }
+  | { type: "error"; message: string }
+  | { type: "compact_done"; summary: string };
+
+export type AgentListener = (event: AgentEvent) => void;
+
+/** Byte length of a base64 payload without decoding it. */
+function base64Bytes(data: string): number {
+  const pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - pad);
+}
+
+function wireBlock(block: Message["content"][number]): WireBlock {
+  if (block.type === "image") {
+    const image: ImageBlock = block;
+    return { type: "image", mime_type: image.mime_type, bytes: base64Bytes(image.data) };
+  }
+  return block;
+}
+
+/** The client view of a message (images by size, a time always present). */
+export function toWireMessage(message: Message): WireMessage {
+  return {
+    role: message.role,
+    content: message.content.map(wireBlock),
+    time: message.time ?? new Date().toISOString(),
+  };
+}
+
+/** Concatenated text blocks of an assistant message. */
+export function assistantText(message: AssistantMessage): string {
+  let text = "";
+  for (const block of message.content) if (block.type === "text") text += block.text;
+  return text;
+}
+
+/** Sum of two usages. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cache_read: a.cache_read + b.cache_read,
+    cache_write: a.cache_write + b.cache_write,
+    cost_usd: a.cost_usd + b.cost_usd,
+  };
+}
+
+export const ZERO_USAGE: Usage = {
+  input: 0,
+  output: 0,
+  cache_read: 0,
+  cache_write: 0,
+  cost_usd: 0,
+};

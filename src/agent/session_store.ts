@@ -1,0 +1,159 @@
+/**
+ * JSONL session files under `$ZOT_HOME/sessions/<sha256(cwd)[:8] hex>/
+ * <UTC yyyymmdd-hhmmss>-<uuid8>.jsonl`: a header line, then one line per
+ * message. Each line is appended with one write on an O_APPEND handle, so a
+ * crash can only tear the last line, which loading skips with a warning.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { Message } from "./types.ts";
+import { isMessage } from "./message_check.ts";
+
+export interface SessionHeader {
+  type: "session";
+  version: 1;
+  id: string;
+  cwd: string;
+  created: string;
+  provider: string;
+  model: string;
+}
+
+/** A compaction replaces the first `dropped` messages with `summary`. */
+export interface CompactionLine {
+  type: "compaction";
+  dropped: number;
+  summary: Message;
+}
+
+export interface LoadedSession {
+  header: SessionHeader;
+  messages: Message[];
+  warnings: string[];
+}
+
+const encoder = new TextEncoder();
+
+/** Directory of one project's sessions. */
+export async function sessionDir(sessionsRoot: string, cwd: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(cwd)));
+  const hex = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return join(sessionsRoot, hex);
+}
+
+function stamp(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}-` +
+    `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
+}
+
+/** A new session file path (not created yet). */
+export async function newSessionPath(
+  sessionsRoot: string,
+  cwd: string,
+  id: string,
+  now = new Date(),
+) {
+  const dir = await sessionDir(sessionsRoot, cwd);
+  return join(dir, `${stamp(now)}-${id.replaceAll("-", "").slice(0, 8)}.jsonl`);
+}
+
+/** The most recently written session of `cwd`, if any. */
+export async function latestSession(
+  sessionsRoot: string,
+  cwd: string,
+): Promise<string | undefined> {
+  const dir = await sessionDir(sessionsRoot, cwd);
+  let best: { path: string; mtime: number; name: string } | undefined;
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      if (!e.isFile || !e.name.endsWith(".jsonl")) continue;
+      const path = join(dir, e.name);
+      const mtime = (await Deno.stat(path)).mtime?.getTime() ?? 0;
+      if (!best || mtime > best.mtime || (mtime === best.mtime && e.name > best.name)) {
+        best = { path, mtime, name: e.name };
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  return best?.path;
+}
+
+/** An append-only writer; the file and its directory are created on first write. */
+export class SessionWriter {
+  #file: Deno.FsFile | undefined;
+  readonly path: string;
+
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  async append(line: SessionHeader | CompactionLine | Message): Promise<void> {
+    if (!this.#file) {
+      await Deno.mkdir(join(this.path, ".."), { recursive: true, mode: 0o700 });
+      // Transcripts hold code and secrets: owner-only.
+      this.#file = await Deno.open(this.path, { append: true, create: true, mode: 0o600 });
+    }
+    const bytes = encoder.encode(JSON.stringify(line) + "\n");
+    let written = 0;
+    while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
+  }
+
+  close(): void {
+    this.#file?.close();
+    this.#file = undefined;
+  }
+}
+
+function isHeader(v: unknown): v is SessionHeader {
+  if (typeof v !== "object" || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return o.type === "session" && typeof o.id === "string" && typeof o.cwd === "string";
+}
+
+/** Reads a session; torn or unknown lines are skipped with a warning, never fatal. */
+export async function loadSession(path: string): Promise<LoadedSession> {
+  const text = await Deno.readTextFile(path);
+  const lines = text.split("\n");
+  const warnings: string[] = [];
+  let header: SessionHeader | undefined;
+  let messages: Message[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].replace(/\r$/, "");
+    if (raw === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      const torn = i === lines.length - 1;
+      warnings.push(
+        torn
+          ? `Skipped a torn last line in session "${path}" (an earlier run stopped mid-write)`
+          : `Skipped an unreadable line ${i + 1} in session "${path}"`,
+      );
+      continue;
+    }
+    if (!header) {
+      if (!isHeader(value)) {
+        throw new Error(`Session "${path}" has no header line (is it a zot session file?)`);
+      }
+      header = value;
+      continue;
+    }
+    if (isMessage(value)) {
+      messages.push(value);
+      continue;
+    }
+    const o = value as Record<string, unknown>;
+    if (o.type === "compaction" && typeof o.dropped === "number" && isMessage(o.summary)) {
+      messages = [o.summary, ...messages.slice(o.dropped)];
+      continue;
+    }
+    warnings.push(`Skipped an unknown line ${i + 1} in session "${path}"`);
+  }
+  if (!header) throw new Error(`Session "${path}" is empty (start a new one without --session)`);
+  return { header, messages, warnings };
+}

@@ -1,0 +1,46 @@
+/**
+ * Transcript repairs done before each model request.
+ *
+ * @module
+ */
+
+import { textContent } from "../protocol/content.ts";
+import type { Message, ToolResultBlock } from "./types.ts";
+
+export const INTERRUPTED_TEXT = "tool call was interrupted before it produced a result";
+
+/**
+ * Providers reject a tool call without a result. An aborted run or a crash
+ * can leave one behind; answer it with a synthetic error result, in place.
+ * Returns how many results were synthesized.
+ */
+export function repairDanglingToolCalls(messages: Message[]): number {
+  let repaired = 0;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    if (m.role !== "assistant") continue;
+    const calls = m.content.filter((b) => b.type === "tool_call");
+    if (calls.length === 0) continue;
+    const next = messages[i + 1];
+    const answered = new Set(next?.role === "tool" ? next.content.map((r) => r.call_id) : []);
+    const missing: ToolResultBlock[] = calls
+      .filter((c) => !answered.has(c.id))
+      .map((c) => ({
+        type: "tool_result",
+        call_id: c.id,
+        name: c.name,
+        is_error: true,
+        content: textContent(INTERRUPTED_TEXT),
+      }));
+    if (missing.length === 0) continue;
+    repaired += missing.length;
+    if (next?.role === "tool") next.content.push(...missing);
+    else messages.splice(i + 1, 0, { role: "tool", content: missing });
+  }
+  return repaired;
+}
+
+/** Serialized size ÷ 4: the spec's token estimate. */
+export function tokenEstimate(messages: readonly Message[]): number {
+  return Math.ceil(new TextEncoder().encode(JSON.stringify(messages)).length / 4);
+}
