@@ -94,18 +94,17 @@ export class ExtensionHost implements AgentHooks {
   readonly #options: ExtensionHostOptions;
   readonly #core: HostCore;
   readonly #events: EventBus;
-  #records: ExtensionRecord[] = [];
+  /** Shared with the parts through `#core.records`; mutated in place only. */
+  readonly #records: ExtensionRecord[] = [];
   #failures: LoadFailure[] = [];
   #stopped?: Promise<void>;
 
   constructor(options: ExtensionHostOptions) {
     this.#options = options;
     const diagnostics = new Diagnostics();
-    const host = this;
+    const records = this.#records;
     this.#core = {
-      get records() {
-        return host.#records;
-      },
+      records,
       registry: new Registry(diagnostics, {
         commands: options.builtinCommands,
         tools: options.builtinTools,
@@ -114,7 +113,7 @@ export class ExtensionHost implements AgentHooks {
       ui: options.ui ?? SILENT_UI,
       timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
       toolCaller: options.toolCaller,
-      byName: (name) => host.#records.find((r) => r.name === name),
+      byName: (name) => records.find((r) => r.name === name),
     };
     this.#events = new EventBus(
       (event) => this.#subscribers(event),
@@ -290,8 +289,7 @@ export class ExtensionHost implements AgentHooks {
     rediscover: () => Promise<readonly ExtensionSource[]> | readonly ExtensionSource[],
     graceMs: number = SHUTDOWN_GRACE_MS,
   ): Promise<ReloadReport> {
-    const old = this.#records;
-    this.#records = [];
+    const old = this.#records.splice(0);
     this.#failures = [];
     this.#core.registry.clear();
     this.#core.diagnostics.clear();

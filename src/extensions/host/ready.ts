@@ -31,9 +31,9 @@ export async function waitForReady(
     const channel = record.channel;
     if (!channel || !isLive(record)) continue;
     if (channel.readyState === "pending") {
+      // The channel logs this itself.
       channel.forceReady();
       diagnostics.about(record, "timed out waiting for ready frame");
-      channel.log("timed out waiting for ready frame; proceeding");
     } else if (channel.readyState === "auto-ready" && !reportedAutoReady.has(record)) {
       reportedAutoReady.add(record);
       diagnostics.about(record, "no ready frame; auto-ready after idle");
