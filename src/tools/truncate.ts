@@ -11,11 +11,11 @@ export const MAX_LINES = 2000;
 /** Bytes shown at most per result. */
 export const MAX_BYTES = 50 * 1024;
 
-/** `1.5 KiB`, `3.0 MiB`. */
+/** `1.5 KiB`, `3.75 MiB`. */
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return `${Number((n / 1024 / 1024).toFixed(2))} MiB`;
 }
 
 function countNewlines(bytes: Uint8Array): number {

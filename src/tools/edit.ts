@@ -1,0 +1,107 @@
+/**
+ * The `edit` tool: exact text replacements in one file, applied in order,
+ * all or nothing, written atomically.
+ *
+ * @module
+ */
+
+import type { Tool, ToolContext } from "../agent/types.ts";
+import type { JsonObject } from "../protocol/frames.ts";
+import { errorResult, textResult } from "./args.ts";
+import { writeAtomic } from "./atomic.ts";
+import { applyEdits, formatHunks, type Replacement } from "./edit_apply.ts";
+import { fileError, type FileToolOptions, isDirectoryError, targetPath } from "./file_access.ts";
+import { looksBinary } from "./image.ts";
+
+const DESCRIPTION =
+  `Edit a file by exact text replacement. "edits" is a list of {oldText, newText}, applied in order; each oldText must match the current file exactly once (including whitespace and indentation), so include enough surrounding lines to make it unique. If any edit fails, nothing is written.`;
+
+export function createEditTool(options: FileToolOptions = {}): Tool {
+  return {
+    name: "edit",
+    description: DESCRIPTION,
+    source: "builtin",
+    schema: {
+      type: "object",
+      properties: {
+        path: { type: "string", description: "File to edit (relative or absolute)" },
+        edits: {
+          type: "array",
+          minItems: 1,
+          items: {
+            type: "object",
+            properties: {
+              oldText: { type: "string", description: "Exact text to replace; must occur once" },
+              newText: { type: "string", description: "Replacement text" },
+            },
+            required: ["oldText", "newText"],
+          },
+        },
+      },
+      required: ["path", "edits"],
+    },
+    execute: (args, ctx) => editFile(args, ctx, options),
+  };
+}
+
+type Parsed = { ok: true; edits: Replacement[] } | { ok: false; error: string };
+
+function parseEdits(args: JsonObject): Parsed {
+  const raw = args.edits;
+  if (raw === undefined) {
+    return { ok: false, error: `Missing required argument "edits" (a list of {oldText, newText})` };
+  }
+  if (!Array.isArray(raw) || raw.length === 0) {
+    return { ok: false, error: `Argument "edits" must be a non-empty list of {oldText, newText}` };
+  }
+  const edits: Replacement[] = [];
+  for (const [i, item] of raw.entries()) {
+    const oldText = item?.oldText;
+    const newText = item?.newText;
+    if (typeof oldText !== "string" || typeof newText !== "string") {
+      return {
+        ok: false,
+        error: `Argument "edits[${i}]" must have string fields "oldText" and "newText"`,
+      };
+    }
+    edits.push({ oldText, newText });
+  }
+  return { ok: true, edits };
+}
+
+async function editFile(args: JsonObject, ctx: ToolContext, options: FileToolOptions) {
+  const parsed = parseEdits(args);
+  if (!parsed.ok) return errorResult(parsed.error);
+  const target = await targetPath(args, ctx, options);
+  if (!target.ok) return target.result;
+  const { path } = target;
+  let bytes: Uint8Array;
+  try {
+    if ((await Deno.stat(path.abs)).isDirectory) return isDirectoryError(path.shown, "edit");
+    bytes = await Deno.readFile(path.abs);
+  } catch (e) {
+    return fileError(e, path.shown, "edit");
+  }
+  if (looksBinary(bytes.subarray(0, 8192))) {
+    return errorResult(`Cannot edit "${path.shown}": it is a binary file`);
+  }
+  let text: string;
+  try {
+    // Keep a BOM (ignoreBOM leaves it in the text) and refuse non-UTF-8
+    // rather than rewrite its bytes as U+FFFD.
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return errorResult(`Cannot edit "${path.shown}": it is not valid UTF-8 text`);
+  }
+  const applied = applyEdits(text, parsed.edits, path.shown);
+  if (!applied.ok) return errorResult(applied.error);
+  try {
+    await writeAtomic(path.abs, new TextEncoder().encode(applied.content));
+  } catch (e) {
+    return fileError(e, path.shown, "edit");
+  }
+  const n = applied.hunks.length;
+  return textResult(
+    `Edited "${path.shown}" (${n} replacement${n === 1 ? "" : "s"})\n${formatHunks(applied.hunks)}`,
+  );
+}

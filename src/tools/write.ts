@@ -1,0 +1,59 @@
+/**
+ * The `write` tool: creates or replaces a whole file, creating parent
+ * directories, atomically (see atomic.ts).
+ *
+ * @module
+ */
+
+import type { Tool, ToolContext } from "../agent/types.ts";
+import type { JsonObject } from "../protocol/frames.ts";
+import { errorResult, requiredString, textResult } from "./args.ts";
+import { writeAtomic } from "./atomic.ts";
+import { fileError, type FileToolOptions, isDirectoryError, targetPath } from "./file_access.ts";
+
+const DESCRIPTION =
+  "Create or overwrite a file with the given content. Parent directories are created. Prefer the edit tool for changing part of an existing file.";
+
+export function createWriteTool(options: FileToolOptions = {}): Tool {
+  return {
+    name: "write",
+    description: DESCRIPTION,
+    source: "builtin",
+    schema: {
+      type: "object",
+      properties: {
+        path: { type: "string", description: "File to write (relative or absolute)" },
+        content: { type: "string", description: "The complete new content" },
+      },
+      required: ["path", "content"],
+    },
+    execute: (args, ctx) => writeFile(args, ctx, options),
+  };
+}
+
+async function writeFile(args: JsonObject, ctx: ToolContext, options: FileToolOptions) {
+  const content = requiredString(args, "content");
+  if (!content.ok) return errorResult(content.error);
+  const target = await targetPath(args, ctx, options);
+  if (!target.ok) return target.result;
+  const { path } = target;
+  let existed = false;
+  try {
+    const info = await Deno.stat(path.abs);
+    if (info.isDirectory) return isDirectoryError(path.shown, "write");
+    existed = true;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) return fileError(e, path.shown, "write");
+  }
+  const bytes = new TextEncoder().encode(content.value);
+  try {
+    await writeAtomic(path.abs, bytes);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotADirectory) {
+      return errorResult(`Cannot write "${path.shown}": a parent of it is a file, not a directory`);
+    }
+    return fileError(e, path.shown, "write");
+  }
+  const verb = existed ? "Overwrote" : "Created";
+  return textResult(`${verb} "${path.shown}" (${bytes.length} bytes written)`);
+}
