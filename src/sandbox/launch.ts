@@ -1,28 +1,151 @@
 /**
- * Launch plan for sandboxed TypeScript/JavaScript extensions.
- * Placeholder until the sandbox lands: refuses with a clear error.
+ * Launch plan for sandboxed TypeScript/JavaScript extensions: check the
+ * scope and its stored grant, create the data directory, resolve and
+ * real-path-check every granted path, and build the runner command with a
+ * cleared environment holding only what the scope grants.
  *
  * @module
  */
 
-import type { ZotPaths } from "../config/paths.ts";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { homeDir, type ZotPaths } from "../config/paths.ts";
+import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
+import { runnerCommand } from "./command.ts";
+import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
+import { findGrant } from "./grants.ts";
+import { grantedEnv, workerPermissions } from "./permissions.ts";
+import { describeScopeShort, needsGrant } from "./describe.ts";
 
 export interface SandboxLaunchContext {
   paths: ZotPaths;
   /** True when the extension came from `--ext` (print the scope it runs with). */
   explicit: boolean;
+  /** zot's environment, the only source of granted variables; defaults to Deno's. */
+  hostEnv?: Record<string, string>;
+  /** The zot executable to re-run; defaults to `Deno.execPath()`. */
+  execPath?: string;
 }
 
 export type SandboxLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
-export function planSandboxLaunch(
-  source: ExtensionSource,
-  _ctx: SandboxLaunchContext,
-): Promise<SandboxLaunchResult> {
-  return Promise.resolve({
+/** `$ZOT_HOME/extension-data/<name>`. */
+export function sandboxDataDir(paths: ZotPaths, name: string): string {
+  return join(paths.extensionData, name);
+}
+
+/** The scope a source declares, or the load error naming its manifest. */
+export function sourceScope(source: ExtensionSource): { ok: true; scope: Scope } | {
+  ok: false;
+  error: string;
+} {
+  const parsed = parseScope(source.manifest.scope);
+  if (parsed.ok) return parsed;
+  return {
     ok: false,
     error:
-      `Cannot start extension "${source.manifest.name}": the TypeScript sandbox is not available in this build`,
+      `Cannot start extension "${source.manifest.name}": invalid scope in ${source.manifestPath}: ${
+        parsed.errors.join("; ")
+      }`,
+  };
+}
+
+export async function planSandboxLaunch(
+  source: ExtensionSource,
+  ctx: SandboxLaunchContext,
+): Promise<SandboxLaunchResult> {
+  const name = source.manifest.name;
+  const fail = (why: string): SandboxLaunchResult => ({
+    ok: false,
+    error: `Cannot start extension "${name}": ${why}`,
   });
+  const declared = sourceScope(source);
+  if (!declared.ok) return declared;
+  const scope = declared.scope;
+
+  if (!ctx.explicit && needsGrant(scope)) {
+    const grant = await findGrant(ctx.paths.grants, source.dir);
+    if (!grant) return fail(`its scope has not been granted (run "zot ext grant ${name}")`);
+    const widened = scopeWidening(grant.scope, scope);
+    if (widened.length) {
+      return fail(
+        `its scope widened since you granted it (${
+          widened.join("; ")
+        }) (run "zot ext grant ${name}")`,
+      );
+    }
+  }
+
+  let extDir: string;
+  try {
+    extDir = await Deno.realPath(source.dir);
+  } catch {
+    return fail(`directory ${source.dir} not found (run "zot ext doctor ${name}")`);
+  }
+  const exec = source.manifest.exec ?? "";
+  let entry: string;
+  try {
+    entry = await Deno.realPath(resolve(extDir, exec));
+  } catch {
+    return fail(`exec "${exec}" not found in ${extDir} (run "zot ext doctor ${name}")`);
+  }
+  const rel = relative(extDir, entry);
+  if (rel.startsWith("..") || rel.startsWith("/")) {
+    return fail(`exec "${exec}" resolves to ${entry}, outside the extension directory`);
+  }
+
+  const dataDir = sandboxDataDir(ctx.paths, name);
+  let realData: string;
+  let project: string;
+  try {
+    await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await Deno.chmod(dataDir, 0o700);
+    realData = await Deno.realPath(dataDir);
+    project = await Deno.realPath(ctx.paths.cwd);
+  } catch (e) {
+    return fail(`cannot prepare data directory ${dataDir}: ${e instanceof Error ? e.message : e}`);
+  }
+
+  const hostEnv = ctx.hostEnv ?? Deno.env.toObject();
+  const perms = await workerPermissions(scope, {
+    extension: extDir,
+    data: realData,
+    project,
+    home: homeDir((k) => hostEnv[k]),
+  });
+  if (!perms.ok) return fail(perms.error);
+
+  const config: RunnerConfig = {
+    name,
+    entry: pathToFileURL(entry).href,
+    args: source.manifest.args ?? [],
+    permissions: perms.permissions,
+  };
+  const cmd = runnerCommand({
+    name,
+    memoryMb: scope.memory,
+    remoteImports: scope.import.length > 0,
+    execPath: ctx.execPath,
+  });
+  const env: Record<string, string> = { ...grantedEnv(scope, hostEnv) };
+  // A granted program name is looked up on PATH, which the cleared
+  // environment would otherwise lack (PATH is not a secret).
+  if (scope.run.length && hostEnv.PATH && env.PATH === undefined) env.PATH = hostEnv.PATH;
+  // Keep the user's custom Deno cache so the runner starts warm; without it
+  // Deno finds its default cache from the password database.
+  if (hostEnv.DENO_DIR) env.DENO_DIR = hostEnv.DENO_DIR;
+  Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
+
+  const plan: LaunchPlan = {
+    command: cmd.command,
+    args: cmd.args,
+    cwd: extDir,
+    env,
+    clearEnv: true,
+    sandboxed: true,
+    dataDir: realData,
+  };
+  if (ctx.explicit) plan.notes = describeScopeShort(name, scope);
+  return { ok: true, plan };
 }

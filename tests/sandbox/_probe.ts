@@ -1,0 +1,157 @@
+/**
+ * Drives the probe fixture through the real runner: plans the launch with
+ * planSandboxLaunch, spawns the plan as a subprocess with piped stdio, and
+ * sends one `tool_call` per probe.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tempZot } from "../helpers/tmp.ts";
+import { withTimeout } from "../helpers/wait.ts";
+import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import type { ExtensionSource, LaunchPlan, SourceKind } from "../../src/extensions/types.ts";
+import type { ZotPaths } from "../../src/config/paths.ts";
+
+export const PROBE_DIR = fileURLToPath(new URL("../fixtures/sandbox/probe/", import.meta.url));
+
+/** A temp zot home with a copy of the probe (its manifest carrying `scope`) and a fake HOME. */
+export interface ProbeWorld extends AsyncDisposable {
+  root: string;
+  paths: ZotPaths;
+  extDir: string;
+  /** A fake home holding `.ssh/id_rsa`. */
+  home: string;
+  source: ExtensionSource;
+  hostEnv: Record<string, string>;
+}
+
+export async function probeWorld(
+  scope?: unknown,
+  opts: { kind?: SourceKind; hostEnv?: Record<string, string> } = {},
+): Promise<ProbeWorld> {
+  const z = await tempZot();
+  const extDir = join(z.root, "exts", "probe");
+  await Deno.mkdir(extDir, { recursive: true });
+  for (const f of ["probe.ts", "helper.ts"]) {
+    await Deno.copyFile(join(PROBE_DIR, f), join(extDir, f));
+  }
+  const raw: Record<string, unknown> = { name: "probe", exec: "./probe.ts" };
+  if (scope !== undefined) raw.scope = scope;
+  const manifestPath = join(extDir, "extension.json");
+  await Deno.writeTextFile(manifestPath, JSON.stringify(raw, null, 2));
+  const home = join(z.root, "fakehome");
+  await Deno.mkdir(join(home, ".ssh"), { recursive: true });
+  await Deno.writeTextFile(join(home, ".ssh", "id_rsa"), "FAKE PRIVATE KEY\n");
+  const hostEnv = { HOME: home, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...opts.hostEnv };
+  return {
+    root: z.root,
+    paths: z.paths,
+    extDir,
+    home,
+    hostEnv,
+    source: {
+      manifest: { name: "probe", exec: "./probe.ts", enabled: true, scope, raw },
+      dir: extDir,
+      manifestPath,
+      kind: opts.kind ?? "explicit",
+    },
+    [Symbol.asyncDispose]: () => z[Symbol.asyncDispose](),
+  };
+}
+
+/** A running probe. */
+export interface Probe extends AsyncDisposable {
+  plan: LaunchPlan;
+  hello: Record<string, unknown>;
+  /** Run one probe; resolves to the tool_result text. */
+  call(probe: string, args?: Record<string, unknown>): Promise<string>;
+  /** Close stdin and wait for the exit code and stderr. */
+  finish(): Promise<{ code: number; stderr: string }>;
+  /** Wait for the process to end on its own. */
+  exited(): Promise<{ code: number; stderr: string }>;
+}
+
+export async function startProbe(world: ProbeWorld, explicit = true): Promise<Probe> {
+  const planned = await planSandboxLaunch(world.source, {
+    paths: world.paths,
+    explicit,
+    hostEnv: world.hostEnv,
+  });
+  if (!planned.ok) throw new Error(planned.error);
+  return await spawnPlan(planned.plan);
+}
+
+export async function spawnPlan(plan: LaunchPlan): Promise<Probe> {
+  const child = new Deno.Command(plan.command, {
+    args: plan.args,
+    cwd: plan.cwd,
+    env: plan.env,
+    clearEnv: plan.clearEnv,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const stderrText = new Response(child.stderr).text();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  const nextLine = async (): Promise<string | undefined> => {
+    for (;;) {
+      const nl = buf.indexOf("\n");
+      if (nl >= 0) {
+        const line = buf.slice(0, nl);
+        buf = buf.slice(nl + 1);
+        return line;
+      }
+      const r = await lines.read();
+      if (r.done) return undefined;
+      buf += r.value;
+    }
+  };
+  let closed = false;
+  let id = 0;
+  const end = async () => {
+    const status = await child.status;
+    await lines.cancel().catch(() => {});
+    return { code: status.code, stderr: await stderrText };
+  };
+  const dispose = async () => {
+    if (!closed) {
+      closed = true;
+      await writer.close().catch(() => {});
+    }
+    try {
+      child.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await end();
+  };
+  try {
+    const first = await withTimeout(nextLine(), 15_000, "the probe's hello");
+    if (!first) throw new Error(`probe exited before hello: ${await (await end()).stderr}`);
+    return {
+      plan,
+      hello: JSON.parse(first),
+      async call(probe, args = {}) {
+        const callId = `c${++id}`;
+        const frame = { type: "tool_call", id: callId, name: "probe", args: { probe, ...args } };
+        await writer.write(new TextEncoder().encode(JSON.stringify(frame) + "\n"));
+        const line = await withTimeout(nextLine(), 15_000, `the result of probe "${probe}"`);
+        if (line === undefined) throw new Error(`probe exited during "${probe}"`);
+        const res = JSON.parse(line);
+        return String(res.content?.[0]?.text);
+      },
+      async finish() {
+        closed = true;
+        await writer.close().catch(() => {});
+        return await withTimeout(end(), 15_000, "the probe to exit");
+      },
+      exited: () => withTimeout(end(), 15_000, "the probe to exit"),
+      [Symbol.asyncDispose]: dispose,
+    };
+  } catch (e) {
+    await dispose();
+    throw e;
+  }
+}
