@@ -1,0 +1,208 @@
+import { assertEquals } from "../../helpers/assert.ts";
+import type { Tool, ToolContext } from "../../../src/agent/types.ts";
+import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
+import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
+import { fake, type FakeChannel, hostWith, RecordingUi } from "./fake_channel.ts";
+
+function ctx(signal = new AbortController().signal): ToolContext {
+  return { cwd: "/work", signal, callId: "c1", chain: [], interactive: true };
+}
+
+/** Reply to every tool_call with `content` (raw blocks). */
+function replyWith(
+  f: FakeChannel,
+  reply: Omit<Extract<ExtToHostFrame, { type: "tool_result" }>, "type" | "id">,
+) {
+  f.responder = (frame, self) => {
+    if (frame.type === "tool_call") {
+      queueMicrotask(() => self.push({ type: "tool_result", id: frame.id, ...reply }));
+    }
+  };
+}
+
+function tool(host: ExtensionHost, name: string): Tool {
+  const t = host.tools().find((t) => t.name === name);
+  if (!t) throw new Error(`no tool ${name}`);
+  return t;
+}
+
+Deno.test("a tool call sends {} for empty args and converts the reply", async () => {
+  const ext = fake("w", [{ type: "register_tool", name: "weather", schema: { type: "object" } }]);
+  replyWith(ext, {
+    content: [
+      { type: "text", text: "" },
+      { type: "text", text: "Berlin: 16°C" },
+      { type: "image", mime_type: "image/png", data: "dGVzdA==" },
+      { type: "audio", data: "x" },
+    ],
+    is_error: true,
+    activate_tools: ["later"],
+  });
+  const host = await hostWith([ext]);
+  const result = await tool(host, "weather").execute(undefined as never, ctx());
+  assertEquals(ext.frames("tool_call")[0].args, {});
+  assertEquals(result, {
+    content: [
+      { type: "text", text: "Berlin: 16°C" },
+      { type: "image", mime_type: "image/png", data: "dGVzdA==" },
+      { type: "text", text: '[unknown block type "audio" from extension w]' },
+    ],
+    isError: true,
+    activateTools: ["later"],
+    details: { extension: "w", tool: "weather" },
+  });
+  await host.stop();
+});
+
+Deno.test("no content and undecodable images", async () => {
+  const ext = fake("w", [{ type: "register_tool", name: "t" }]);
+  replyWith(ext, { content: [] });
+  const host = await hostWith([ext]);
+  const empty = await tool(host, "t").execute({}, ctx());
+  assertEquals(empty.content, [{ type: "text", text: "(extension returned no content)" }]);
+  assertEquals(empty.isError, false);
+  replyWith(ext, { content: [{ type: "image", mime_type: "image/png", data: "not base64!" }] });
+  const bad = await tool(host, "t").execute({}, ctx());
+  assertEquals(bad.isError, true);
+  assertEquals(bad.content, [{
+    type: "text",
+    text: "extension w/t returned undecodable image: illegal base64 data at input byte 3",
+  }]);
+  await host.stop();
+});
+
+Deno.test("timeout: timed_out outcome, tool_cancel only to capable extensions, late result ignored", async () => {
+  const capable = fake("cap", [{ type: "register_tool", name: "slow" }], {
+    capabilities: ["tool_cancel"],
+  });
+  const legacy = fake("leg", [{ type: "register_tool", name: "slow2" }], {
+    capabilities: ["TOOL_CANCEL", "tool_cancel_future"],
+  });
+  const host = await hostWith([capable, legacy], { timeouts: { toolCallMs: 20 } });
+  const r1 = await tool(host, "slow").execute({}, ctx());
+  assertEquals(r1.outcome, "timed_out");
+  assertEquals(r1.isError, true);
+  assertEquals(r1.content, [{
+    type: "text",
+    text: "extension cap/slow failed: timeout waiting for cap/slow: context deadline exceeded",
+  }]);
+  const id = capable.frames("tool_call")[0].id;
+  assertEquals(capable.frames("tool_cancel"), [{ type: "tool_cancel", id }]);
+  capable.push({ type: "tool_result", id, content: [{ type: "text", text: "late" }] });
+  assertEquals(capable.counters.lateReplies, 1);
+
+  const r2 = await tool(host, "slow2").execute({}, ctx());
+  assertEquals(r2.outcome, "timed_out");
+  assertEquals(legacy.sent.map((f) => f.type), ["tool_call"]);
+  await host.stop();
+});
+
+Deno.test("cancel: cancelled outcome and tool_cancel; completion sends no cancel", async () => {
+  const ext = fake("x", [{ type: "register_tool", name: "ask", interactive: true }], {
+    capabilities: ["tool_cancel"],
+  });
+  const host = await hostWith([ext], { ui: new RecordingUi(true) });
+  const controller = new AbortController();
+  ext.responder = (frame) => frame.type === "tool_call" && queueMicrotask(() => controller.abort());
+  const r = await tool(host, "ask").execute({ q: 1 }, ctx(controller.signal));
+  assertEquals([r.outcome, r.content], ["cancelled", [{
+    type: "text",
+    text: "extension x/ask failed: context canceled",
+  }]]);
+  assertEquals(ext.sent.map((f) => f.type), ["tool_call", "tool_cancel"]);
+  assertEquals(ext.pendingCount, 0);
+
+  const pre = new AbortController();
+  pre.abort();
+  const r2 = await tool(host, "ask").execute({}, ctx(pre.signal));
+  assertEquals(r2.outcome, "cancelled");
+
+  replyWith(ext, { content: [{ type: "text", text: "yes" }] });
+  const ok = await tool(host, "ask").execute({}, ctx());
+  assertEquals(ok.content, [{ type: "text", text: "yes" }]);
+  assertEquals(ext.frames("tool_cancel").length, 1);
+  await host.stop();
+});
+
+Deno.test("interactive tools fail at once in a non-interactive host", async () => {
+  const ext = fake("x", [{ type: "register_tool", name: "ask", interactive: true }]);
+  const host = await hostWith([ext]);
+  const r = await tool(host, "ask").execute({}, ctx());
+  assertEquals(r.content, [{
+    type: "text",
+    text: "interactive extension tools require an interactive host",
+  }]);
+  assertEquals([r.isError, r.outcome], [true, undefined]);
+  assertEquals(ext.sent, []);
+  await host.stop();
+});
+
+Deno.test("interactive tools have no reply deadline; others do", async () => {
+  const ext = fake("x", [
+    { type: "register_tool", name: "ask", interactive: true },
+    { type: "register_tool", name: "plain" },
+  ]);
+  const host = await hostWith([ext], { ui: new RecordingUi(true), timeouts: { toolCallMs: 10 } });
+  const pending = tool(host, "ask").execute({}, ctx());
+  const plain = await tool(host, "plain").execute({}, ctx());
+  assertEquals(plain.outcome, "timed_out");
+  // The interactive call is still waiting after the plain one timed out.
+  assertEquals(ext.pendingCount, 1);
+  ext.push({
+    type: "tool_result",
+    id: ext.frames("tool_call")[0].id,
+    content: [{ type: "text", text: "done" }],
+  });
+  assertEquals((await pending).content, [{ type: "text", text: "done" }]);
+  await host.stop();
+});
+
+Deno.test("a crash mid-call fails at once; the tool then has no owner; others keep working", async () => {
+  const crashy = fake("crashy", [{ type: "register_tool", name: "boom" }, {
+    type: "register_command",
+    name: "c",
+  }]);
+  const steady = fake("steady", [{ type: "register_tool", name: "fine" }]);
+  replyWith(steady, { content: [{ type: "text", text: "fine" }] });
+  const host = await hostWith([crashy, steady]);
+  const boom = tool(host, "boom");
+  crashy.responder = (frame, self) =>
+    frame.type === "tool_call" && queueMicrotask(() => self.close());
+  const r = await boom.execute({}, ctx());
+  assertEquals(r.content, [{
+    type: "text",
+    text: "extension crashy/boom failed: extension crashy disconnected",
+  }]);
+  assertEquals([r.isError, r.outcome], [true, undefined]);
+  await crashy.closed;
+  const again = await boom.execute({}, ctx());
+  assertEquals(again.content, [{
+    type: "text",
+    text: 'extension crashy/boom failed: no extension registered for tool "boom"',
+  }]);
+  assertEquals(host.hasCommand("c"), false);
+  assertEquals(host.tools().map((t) => t.name), ["fine"]);
+  assertEquals((await tool(host, "fine").execute({}, ctx())).content, [{
+    type: "text",
+    text: "fine",
+  }]);
+  const diag = host.diagnostics().find((d) => d.extension === "crashy");
+  assertEquals(diag?.message, "extension crashy disconnected: exited with status 1");
+  assertEquals(host.status()[0].state, "closed");
+  await host.stop();
+});
+
+Deno.test("32 concurrent calls get unique ids and resolve when replies come in reverse", async () => {
+  const ext = fake("x", [{ type: "register_tool", name: "t" }]);
+  const host = await hostWith([ext]);
+  const t = tool(host, "t");
+  const calls = Array.from({ length: 32 }, (_, i) => t.execute({ i }, ctx()));
+  const ids = ext.frames("tool_call").map((f) => f.id);
+  assertEquals(new Set(ids).size, 32);
+  for (const id of [...ids].reverse()) {
+    ext.push({ type: "tool_result", id, content: [{ type: "text", text: id }] });
+  }
+  const results = await Promise.all(calls);
+  assertEquals(results.map((r) => r.content[0].type === "text" && r.content[0].text), ids);
+  await host.stop();
+});

@@ -1,0 +1,177 @@
+import { assertEquals } from "../../helpers/assert.ts";
+import type { EventInterceptFrame, ExtToHostFrame } from "../../../src/protocol/frames.ts";
+import { fake, type FakeChannel, hostWith, type Responder } from "./fake_channel.ts";
+
+/** Answer every event_intercept with `answer(frame)` (undefined = stay silent). */
+function interceptor(
+  name: string,
+  events: string[],
+  answer: (
+    f: EventInterceptFrame,
+  ) =>
+    | Omit<Extract<ExtToHostFrame, { type: "event_intercept_response" }>, "type" | "id">
+    | undefined,
+): FakeChannel {
+  const f = fake(name, [{ type: "subscribe", intercept: events }]);
+  const responder: Responder = (frame, self) => {
+    if (frame.type !== "event_intercept") return;
+    const reply = answer(frame);
+    if (reply) {
+      queueMicrotask(() => self.push({ type: "event_intercept_response", id: frame.id, ...reply }));
+    }
+  };
+  f.responder = responder;
+  return f;
+}
+
+const signal = () => new AbortController().signal;
+
+Deno.test("tool_call: a blocking guard and an arg-rewriting guard chain in load order (TestInterceptAllThreeEvents)", async () => {
+  const rewrite = interceptor("rewrite", ["tool_call"], (f) => {
+    const args = f.tool_args as { command?: string };
+    return f.tool_name === "bash"
+      ? { modified_args: { command: `echo GUARDED: ${args.command}` } }
+      : {};
+  });
+  const guard = interceptor("guard", ["tool_call"], (f) => {
+    const args = f.tool_args as { command?: string };
+    return args.command?.includes("rm -rf") ? { block: true, reason: "refused: danger" } : {};
+  });
+  const host = await hostWith([guard, rewrite]);
+  const blocked = await host.interceptToolCall(
+    { toolId: "1", toolName: "bash", args: { command: "rm -rf /" } },
+    signal(),
+  );
+  assertEquals(blocked, { block: true, reason: "refused: danger" });
+  // The blocking guard came first, so the rewriter was never asked.
+  assertEquals(rewrite.frames("event_intercept").length, 0);
+
+  const rewritten = await host.interceptToolCall(
+    { toolId: "2", toolName: "bash", args: { command: "ls" }, origin: "caller" },
+    signal(),
+  );
+  assertEquals(rewritten, { block: false, args: { command: "echo GUARDED: ls" } });
+  const seen = guard.frames("event_intercept")[1];
+  assertEquals([seen.event, seen.tool_id, seen.tool_name, seen.tool_args, seen.origin_extension], [
+    "tool_call",
+    "2",
+    "bash",
+    { command: "ls" },
+    "caller",
+  ]);
+  const untouched = await host.interceptToolCall({
+    toolId: "3",
+    toolName: "read",
+    args: { path: "a" },
+  }, signal());
+  assertEquals(untouched, { block: false, args: { path: "a" } });
+  await host.stop();
+});
+
+Deno.test("tool_call: rewrites chain; the default block reason; non-object modified_args ignored", async () => {
+  const first = interceptor("first", ["tool_call"], () => ({ modified_args: { n: 1 } }));
+  const bad = interceptor("bad", ["tool_call"], () => ({ modified_args: [1, 2] }));
+  const second = interceptor("second", ["tool_call"], (f) => ({
+    modified_args: { n: (f.tool_args as { n: number }).n + 1 },
+  }));
+  const host = await hostWith([first, bad, second]);
+  assertEquals(await host.interceptToolCall({ toolId: "1", toolName: "t", args: {} }, signal()), {
+    block: false,
+    args: { n: 2 },
+  });
+  assertEquals(host.diagnostics().map((d) => [d.extension, d.message]), [
+    ["bad", "tool_call intercept: modified_args must be a JSON object; ignored"],
+  ]);
+  await host.stop();
+
+  const blocker = interceptor(
+    "blocker",
+    ["tool_call"],
+    () => ({ block: true, modified_args: { x: 1 } }),
+  );
+  const host2 = await hostWith([blocker]);
+  assertEquals(await host2.interceptToolCall({ toolId: "1", toolName: "t", args: {} }, signal()), {
+    block: true,
+    reason: "tool call refused by extension guard",
+  });
+  await host2.stop();
+});
+
+Deno.test("a silent or crashed interceptor allows unchanged and logs", async () => {
+  const silent = interceptor("silent", ["tool_call", "turn_start"], () => undefined);
+  const after = interceptor("after", ["tool_call"], () => ({ modified_args: { ok: true } }));
+  const host = await hostWith([silent, after], { timeouts: { interceptMs: 20 } });
+  assertEquals(await host.interceptToolCall({ toolId: "1", toolName: "t", args: {} }, signal()), {
+    block: false,
+    args: { ok: true },
+  });
+  assertEquals(silent.logs, ["intercept tool_call timed out; allowing"]);
+  assertEquals(silent.pendingCount, 0);
+  // A crash mid-request also allows.
+  silent.responder = (frame, self) =>
+    frame.type === "event_intercept" && queueMicrotask(() => self.close());
+  assertEquals(await host.interceptTurnStart(2, signal()), { block: false });
+  await host.stop();
+});
+
+Deno.test("turn_start: first block wins, default reason, payload carries step", async () => {
+  const a = interceptor("a", ["turn_start"], (f) => f.step === 3 ? { block: true } : {});
+  const b = interceptor("b", ["turn_start"], () => ({ block: true, reason: "closed for lunch" }));
+  const host = await hostWith([a, b]);
+  assertEquals(await host.interceptTurnStart(3, signal()), {
+    block: true,
+    reason: "turn blocked by extension guard",
+  });
+  assertEquals(await host.interceptTurnStart(1, signal()), {
+    block: true,
+    reason: "closed for lunch",
+  });
+  assertEquals(a.frames("event_intercept").map((f) => f.step), [3, 1]);
+  await host.stop();
+});
+
+Deno.test("assistant_message: skipped for empty text, replace_text chains, block wins", async () => {
+  const redact = interceptor(
+    "redact",
+    ["assistant_message"],
+    (f) =>
+      (f.text as string).includes("SECRET")
+        ? { replace_text: (f.text as string).replace("SECRET", "[redacted]") }
+        : { replace_text: "" },
+  );
+  const upper = interceptor(
+    "upper",
+    ["assistant_message"],
+    (f) => ({ replace_text: (f.text as string).toUpperCase() }),
+  );
+  const host = await hostWith([redact, upper]);
+  assertEquals(await host.interceptAssistantMessage("", signal()), { block: false, text: "" });
+  assertEquals(redact.frames("event_intercept").length, 0);
+  assertEquals(await host.interceptAssistantMessage("key SECRET", signal()), {
+    block: false,
+    text: "KEY [REDACTED]",
+  });
+  assertEquals(upper.frames("event_intercept")[0].text, "key [redacted]");
+  upper.responder = (frame, self) =>
+    frame.type === "event_intercept" &&
+    queueMicrotask(() =>
+      self.push({ type: "event_intercept_response", id: frame.id, block: true, reason: "nope" })
+    );
+  const blocked = await host.interceptAssistantMessage("clean", signal());
+  assertEquals([blocked.block, blocked.reason], [true, "nope"]);
+  await host.stop();
+});
+
+Deno.test("an event notification precedes the intercept request on the wire", async () => {
+  const g = interceptor("g", ["tool_call"], () => ({ block: true, reason: "no" }));
+  g.push({ type: "subscribe", events: ["tool_call"] });
+  const host = await hostWith([g]);
+  host.emit({ event: "tool_call", tool_id: "1", tool_name: "bash", tool_args: {} });
+  const decision = await host.interceptToolCall(
+    { toolId: "1", toolName: "bash", args: {} },
+    signal(),
+  );
+  assertEquals(g.sent.map((f) => f.type), ["event", "event_intercept"]);
+  assertEquals(decision.block, true);
+  await host.stop();
+});
