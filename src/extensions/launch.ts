@@ -1,0 +1,114 @@
+/**
+ * How to start one extension's process. Plain extensions run as declared,
+ * like the reference host: exec resolved against the extension dir or
+ * `$PATH`, cwd = the extension dir, zot's full environment inherited, and
+ * `data_dir` = the extension dir. Exec entries that are TypeScript or
+ * JavaScript files go to the Deno permission sandbox instead.
+ *
+ * @module
+ */
+
+import { delimiter, isAbsolute, join, sep } from "node:path";
+import type { ZotPaths } from "../config/paths.ts";
+import { planSandboxLaunch } from "../sandbox/launch.ts";
+import type { ExtensionSource, LaunchPlan } from "./types.ts";
+
+export type LaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
+
+export interface LaunchOptions {
+  paths: ZotPaths;
+  /** `$PATH` used for bare exec names; defaults to zot's own. */
+  searchPath?: string;
+}
+
+const SANDBOXED_ENTRY = /\.(ts|mts|js|mjs)$/;
+
+/** True when `exec` names a script the sandbox runs rather than a program. */
+export function isSandboxedExec(exec: string): boolean {
+  return SANDBOXED_ENTRY.test(exec);
+}
+
+/** Build the launch plan, or the reason there is none. */
+export async function planLaunch(
+  source: ExtensionSource,
+  options: LaunchOptions,
+): Promise<LaunchResult> {
+  const exec = source.manifest.exec;
+  if (!exec) {
+    return { ok: false, error: `extension "${source.manifest.name}" has no exec to start` };
+  }
+  if (isSandboxedExec(exec)) {
+    return await planSandboxLaunch(source, {
+      paths: options.paths,
+      explicit: source.kind === "explicit",
+    });
+  }
+  const resolved = resolveExec(exec, source.dir, options.searchPath ?? envPath());
+  if (!resolved.ok) return resolved;
+  return {
+    ok: true,
+    plan: {
+      command: resolved.path,
+      args: source.manifest.args ?? [],
+      cwd: source.dir,
+      sandboxed: false,
+      dataDir: source.dir,
+    },
+  };
+}
+
+export type ExecResolution = { ok: true; path: string } | { ok: false; error: string };
+
+/**
+ * Absolute → as is; `./x`, `../x` or anything with a separator → joined to
+ * the extension dir; a bare name → the first executable on `searchPath`.
+ */
+export function resolveExec(exec: string, dir: string, searchPath: string): ExecResolution {
+  if (isAbsolute(exec) || exec === "." || exec === ".." || exec.includes(sep)) {
+    const path = isAbsolute(exec) ? exec : join(dir, exec);
+    const kind = executableKind(path);
+    if (kind === "ok") return { ok: true, path };
+    if (kind === "missing") {
+      return { ok: false, error: `exec: "${exec}": executable file not found at ${path}` };
+    }
+    return {
+      ok: false,
+      error: `exec: "${exec}": ${path} is not executable (run "chmod +x ${path}")`,
+    };
+  }
+  const found = which(exec, searchPath);
+  if (found) return { ok: true, path: found };
+  return { ok: false, error: `exec: "${exec}": executable file not found in $PATH` };
+}
+
+/** First regular executable file named `name` in the `:`-separated `searchPath`. */
+export function which(name: string, searchPath: string): string | undefined {
+  for (const dir of searchPath.split(delimiter)) {
+    // An empty entry means the current directory to a shell; that would
+    // resolve against zot's cwd, so it is skipped on purpose.
+    if (dir === "") continue;
+    const path = join(dir, name);
+    if (executableKind(path) === "ok") return path;
+  }
+  return undefined;
+}
+
+function executableKind(path: string): "ok" | "missing" | "not-executable" {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch {
+    return "missing";
+  }
+  if (!info.isFile) return "not-executable";
+  const mode = info.mode ?? 0o755;
+  return (mode & 0o111) !== 0 ? "ok" : "not-executable";
+}
+
+function envPath(): string {
+  try {
+    return Deno.env.get("PATH") ?? "";
+  } catch {
+    return "";
+  }
+}

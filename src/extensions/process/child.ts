@@ -1,0 +1,124 @@
+/**
+ * One extension's OS process: spawned in its own process group so that
+ * stopping it reaches every grandchild, with its stderr copied into the log.
+ *
+ * @module
+ */
+
+import { errorMessage } from "../../errors.ts";
+import type { LaunchPlan } from "../types.ts";
+import { type ExtensionLog, pumpToLog } from "./log.ts";
+
+/** How the process ended. */
+export interface ExitInfo {
+  code: number;
+  signal?: string;
+}
+
+export class ExtensionProcess {
+  readonly pid: number;
+  readonly stdin: WritableStream<Uint8Array>;
+  readonly stdout: ReadableStream<Uint8Array>;
+  /** Resolves once the process is reaped. */
+  readonly exited: Promise<ExitInfo>;
+  /** Resolves once stderr reached EOF (all of it is in the log). */
+  readonly stderrDone: Promise<void>;
+  #exit: ExitInfo | undefined;
+
+  private constructor(child: Deno.ChildProcess, log: ExtensionLog) {
+    this.pid = child.pid;
+    this.stdin = child.stdin;
+    this.stdout = child.stdout;
+    this.stderrDone = pumpToLog(child.stderr, log);
+    this.exited = child.status.then((s) => {
+      const info: ExitInfo = s.signal ? { code: s.code, signal: s.signal } : { code: s.code };
+      this.#exit = info;
+      // Grandchildren left in the group would hold the pipes open (and be
+      // orphaned): the group does not outlive its leader.
+      this.signalGroup("SIGKILL");
+      return info;
+    });
+  }
+
+  /**
+   * Start the plan. `detached` makes Deno call setsid(), so the child leads a
+   * new session and process group (pgid == pid): `kill(-pid)` then reaches
+   * everything it started, and a terminal never mistakes it for the shell's
+   * foreground job.
+   */
+  static spawn(
+    plan: LaunchPlan,
+    log: ExtensionLog,
+  ): { ok: true; process: ExtensionProcess } | { ok: false; error: string } {
+    try {
+      const child = new Deno.Command(plan.command, {
+        args: plan.args,
+        cwd: plan.cwd,
+        env: plan.env,
+        clearEnv: plan.clearEnv ?? false,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+        detached: true,
+      }).spawn();
+      return { ok: true, process: new ExtensionProcess(child, log) };
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) {
+        return { ok: false, error: `exec: "${plan.command}": executable file not found` };
+      }
+      return { ok: false, error: `exec: "${plan.command}": ${errorMessage(e)}` };
+    }
+  }
+
+  /** Exit info once reaped, else undefined. */
+  get exit(): ExitInfo | undefined {
+    return this.#exit;
+  }
+
+  /** Signal the whole process group; false when nothing is left to signal. */
+  signalGroup(signal: Deno.Signal): boolean {
+    try {
+      Deno.kill(-this.pid, signal);
+      return true;
+    } catch {
+      // ESRCH: the group is empty. The leader id is not reused while the
+      // group still has members, so this cannot hit a stranger's group.
+      return false;
+    }
+  }
+}
+
+/** `exit status 3` or `signal: SIGTERM`, like the reference host. */
+export function describeExit(exit: ExitInfo): string {
+  return exit.signal ? `signal: ${exit.signal}` : `exit status ${exit.code}`;
+}
+
+/** A timer promise that can be cancelled so no timer outlives its wait. */
+export function delay(ms: number): { promise: Promise<void>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+    timer = setTimeout(r, Math.max(0, ms));
+  });
+  return {
+    promise,
+    cancel() {
+      clearTimeout(timer);
+      resolve();
+    },
+  };
+}
+
+/** Resolves true when `promise` settles within `ms`, false otherwise. */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  const timer = delay(ms);
+  try {
+    return await Promise.race([
+      promise.then(() => true, () => true),
+      timer.promise.then(() => false),
+    ]);
+  } finally {
+    timer.cancel();
+  }
+}

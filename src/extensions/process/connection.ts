@@ -1,0 +1,337 @@
+/**
+ * One running extension after its handshake: the read loop (frames in, in
+ * order), the ordered writer (frames out), request/reply correlation and
+ * ready tracking. Implements the manager's {@linkcode ExtensionChannel}.
+ *
+ * @module
+ */
+
+import { errorMessage } from "../../errors.ts";
+import type {
+  ExtToHostFrame,
+  HelloAckFrame,
+  HelloFrame,
+  HostToExtFrame,
+} from "../../protocol/frames.ts";
+import { encodeFrame, type LineItem } from "../../protocol/framing.ts";
+import { MAX_FRAME_BYTES, SHUTDOWN_GRACE_MS, WRITE_TIMEOUT_MS } from "../../protocol/limits.ts";
+import { parseExtToHost } from "../../protocol/validate.ts";
+import {
+  type CloseInfo,
+  type ExtensionChannel,
+  type FrameCounters,
+  type ReadyState,
+  type ReplyFrame,
+  RequestError,
+  type RequestOptions,
+} from "../channel.ts";
+import type { ExtensionSource } from "../types.ts";
+import { type ExitInfo, type ExtensionProcess, settlesWithin } from "./child.ts";
+import type { ExtensionLog } from "./log.ts";
+import { OutboundQueue, type QueuedFrame } from "./outbound.ts";
+import { PendingRequests } from "./pending.ts";
+import { ReadyTracker } from "./ready.ts";
+import { stopSequence } from "./stop.ts";
+
+export interface ConnectionParts {
+  source: ExtensionSource;
+  hello: HelloFrame;
+  sandboxed: boolean;
+  dataDir: string;
+  log: ExtensionLog;
+  process: ExtensionProcess;
+  /** The stdout line iterator, positioned after hello. */
+  lines: AsyncIterator<LineItem>;
+}
+
+/** How long a closed stdout may precede the exit status we report. */
+const EXIT_AFTER_EOF_WAIT_MS = 1_000;
+
+export class ExtensionConnection implements ExtensionChannel {
+  readonly name: string;
+  readonly source: ExtensionSource;
+  readonly hello: HelloFrame;
+  readonly capabilities: ReadonlySet<string>;
+  readonly logPath: string;
+  readonly sandboxed: boolean;
+  readonly dataDir: string;
+  readonly pid: number;
+  readonly counters: FrameCounters = { malformed: 0, invalid: 0, unknownType: 0, lateReplies: 0 };
+
+  readonly #log: ExtensionLog;
+  readonly #process: ExtensionProcess;
+  readonly #lines: AsyncIterator<LineItem>;
+  readonly #out: OutboundQueue;
+  readonly #pending = new PendingRequests();
+  readonly #ready: ReadyTracker;
+  readonly #closed = Promise.withResolvers<CloseInfo>();
+  #isClosed = false;
+  #listener: ((frame: ExtToHostFrame) => void) | undefined;
+  #early: ExtToHostFrame[] = [];
+  #readLoop: Promise<void> = Promise.resolve();
+  #stopping: Promise<void> | undefined;
+
+  constructor(parts: ConnectionParts) {
+    this.source = parts.source;
+    this.name = parts.source.manifest.name;
+    this.hello = parts.hello;
+    this.capabilities = new Set(parts.hello.capabilities ?? []);
+    this.logPath = parts.log.path;
+    this.sandboxed = parts.sandboxed;
+    this.dataDir = parts.dataDir;
+    this.pid = parts.process.pid;
+    this.#log = parts.log;
+    this.#process = parts.process;
+    this.#lines = parts.lines;
+    this.#out = new OutboundQueue(parts.process.stdin, (reason) => this.#disconnect(reason));
+    this.#ready = new ReadyTracker((message) => this.log(message));
+  }
+
+  /** Send `hello_ack` (always the first host frame), then start reading and the ready watchdog. */
+  start(ack: HelloAckFrame): void {
+    this.#out.enqueue(encodeFrame(ack));
+    this.#ready.start();
+    this.#readLoop = this.#read();
+  }
+
+  // -- inbound -------------------------------------------------------------
+
+  setFrameListener(listener: (frame: ExtToHostFrame) => void): void {
+    this.#listener = listener;
+    const early = this.#early;
+    this.#early = [];
+    for (const frame of early) this.#deliver(frame);
+  }
+
+  async #read(): Promise<void> {
+    let oversize = false;
+    try {
+      while (true) {
+        const next = await this.#lines.next();
+        if (next.done) break;
+        if (next.value.kind === "oversize") {
+          oversize = true;
+          this.log(`frame over ${MAX_FRAME_BYTES} bytes (${next.value.bytes} read); disconnecting`);
+          break;
+        }
+        this.#onLine(next.value.line);
+      }
+    } catch (e) {
+      this.log(`read error: ${errorMessage(e)}`);
+    }
+    this.log(`extension ${this.name} read loop exited at ${new Date().toISOString()}`);
+    if (oversize) {
+      this.#markClosed({ reason: "frame over 4 MiB" });
+      void this.stop(Date.now() + SHUTDOWN_GRACE_MS);
+      return;
+    }
+    // Settle everything now (a crash fails in-flight requests at once); the
+    // exit status, when it comes, only decorates the close reason.
+    this.#markClosed(undefined);
+    const exited = await settlesWithin(this.#process.exited, EXIT_AFTER_EOF_WAIT_MS);
+    const exit = exited ? this.#process.exit : undefined;
+    const prefix = this.#stopping ? "stopped" : undefined;
+    this.#resolveClosed(exit ? exitInfo(exit, prefix) : { reason: prefix ?? "closed stdout" });
+    void this.stop(Date.now() + SHUTDOWN_GRACE_MS);
+  }
+
+  #onLine(line: string): void {
+    this.#ready.frameSeen();
+    const parsed = parseExtToHost(line);
+    if (!parsed.ok) {
+      if (parsed.kind === "malformed") this.counters.malformed++;
+      else if (parsed.kind === "invalid") this.counters.invalid++;
+      else this.counters.unknownType++;
+      this.log(parsed.error);
+      return;
+    }
+    const frame = parsed.frame;
+    switch (frame.type) {
+      case "tool_result":
+      case "command_response":
+      case "event_intercept_response":
+        if (this.#pending.resolve(frame)) return;
+        this.counters.lateReplies++;
+        break;
+      case "ready":
+        this.#ready.markReady();
+        break;
+    }
+    this.#deliver(frame);
+  }
+
+  #deliver(frame: ExtToHostFrame): void {
+    const listener = this.#listener;
+    if (!listener) {
+      this.#early.push(frame);
+      return;
+    }
+    try {
+      listener(frame);
+    } catch (e) {
+      // The manager's bug must not stop this extension's read loop.
+      this.log(`frame listener failed on "${frame.type}": ${errorMessage(e)}`);
+    }
+  }
+
+  // -- outbound ------------------------------------------------------------
+
+  send(frame: HostToExtFrame): boolean {
+    return this.#out.enqueue(encodeFrame(frame)) !== undefined;
+  }
+
+  write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void> {
+    return this.#write(encodeFrame(frame), signal);
+  }
+
+  /**
+   * Enqueue and wait for the write, bounded by WRITE_TIMEOUT_MS. A frame
+   * still queued when the caller gives up is withdrawn; one already partly
+   * on the pipe cannot be, so the transport is closed instead.
+   */
+  async #write(bytes: Uint8Array, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) throw new RequestError("cancelled", "write cancelled");
+    const queued = this.#out.enqueue(bytes);
+    if (!queued) throw new RequestError("disconnected", this.#disconnectedText());
+    const giveUp = Promise.withResolvers<"timeout" | "cancelled">();
+    const timer = setTimeout(() => giveUp.resolve("timeout"), WRITE_TIMEOUT_MS);
+    const onAbort = () => giveUp.resolve("cancelled");
+    signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const outcome = await Promise.race([
+        queued.written.then(() => "written" as const, (e: unknown) => e),
+        giveUp.promise,
+      ]);
+      if (outcome === "written") return;
+      if (outcome === "timeout") {
+        this.#abandonWrite(queued, "write timed out", true);
+        throw new RequestError("write", `write to extension ${this.name} timed out`);
+      }
+      if (outcome === "cancelled") {
+        this.#abandonWrite(queued, "write cancelled mid-frame", false);
+        throw new RequestError("cancelled", "write cancelled");
+      }
+      if (this.#isClosed) throw new RequestError("disconnected", this.#disconnectedText());
+      throw new RequestError("write", `write: ${errorMessage(outcome)}`);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  #abandonWrite(frame: QueuedFrame, reason: string, always: boolean): void {
+    if (!always && this.#out.withdraw(frame)) return;
+    if (frame.state === "written") return;
+    this.log(`${reason}; disconnecting`);
+    this.#disconnect(reason);
+  }
+
+  async request(
+    frame: HostToExtFrame & { id: string },
+    options: RequestOptions = {},
+  ): Promise<ReplyFrame> {
+    if (this.#isClosed) throw new RequestError("disconnected", this.#disconnectedText());
+    const what = `${this.name}/${frame.type} ${frame.id}`;
+    // The write is torn down with the request: a queued frame is withdrawn,
+    // a half-written one closes the transport.
+    const writeAbort = new AbortController();
+    const reply = this.#pending.add(
+      frame.id,
+      { timeoutMs: options.timeoutMs, signal: options.signal, what },
+      () => writeAbort.abort(),
+    );
+    this.#write(encodeFrame(frame), writeAbort.signal).catch((e: unknown) => {
+      const error = e instanceof RequestError ? e : new RequestError("write", errorMessage(e));
+      if (error.kind !== "cancelled") this.#pending.reject(frame.id, error);
+    });
+    return await reply;
+  }
+
+  abandon(id: string): void {
+    this.#pending.forget(id);
+  }
+
+  // -- ready ---------------------------------------------------------------
+
+  get readyState(): ReadyState {
+    return this.#ready.state;
+  }
+
+  get ready(): Promise<void> {
+    return this.#ready.ready;
+  }
+
+  forceReady(): void {
+    this.#ready.force();
+  }
+
+  // -- close and stop ------------------------------------------------------
+
+  get closed(): Promise<CloseInfo> {
+    return this.#closed.promise;
+  }
+
+  get isClosed(): boolean {
+    return this.#isClosed;
+  }
+
+  log(message: string): void {
+    this.#log.line(message);
+  }
+
+  stop(deadline: number): Promise<void> {
+    this.#stopping ??= this.#stop(deadline);
+    return this.#stopping;
+  }
+
+  async #stop(deadline: number): Promise<void> {
+    await stopSequence(
+      { process: this.#process, out: this.#out, log: (m) => this.log(m) },
+      deadline,
+    );
+    this.#markClosed(undefined);
+    // The group is dead, so stdout has reached EOF and the loop ends.
+    await this.#readLoop;
+    await this.#lines.return?.();
+    await this.#process.stdout.cancel().catch(() => {});
+    await this.#process.stderrDone;
+    const exit = this.#process.exit;
+    this.#resolveClosed(exit ? exitInfo(exit, "stopped") : { reason: "stopped" });
+    this.#log.close();
+  }
+
+  /** Transport failure (overflow, write timeout): close now, stop in the background. */
+  #disconnect(reason: string): void {
+    if (this.#isClosed) return;
+    this.log(`disconnecting: ${reason}`);
+    this.#markClosed({ reason });
+    void this.#out.closeInput(reason);
+    void this.stop(Date.now() + SHUTDOWN_GRACE_MS);
+  }
+
+  #markClosed(info: CloseInfo | undefined): void {
+    if (!this.#isClosed) {
+      this.#isClosed = true;
+      this.#out.close("closed");
+      this.#pending.rejectAll(new RequestError("disconnected", this.#disconnectedText()));
+      this.#ready.close();
+    }
+    if (info) this.#resolveClosed(info);
+  }
+
+  #resolveClosed(info: CloseInfo): void {
+    this.#closed.resolve(info);
+  }
+
+  #disconnectedText(): string {
+    return `extension ${this.name} disconnected`;
+  }
+}
+
+function exitInfo(exit: ExitInfo, prefix?: string): CloseInfo {
+  const text = exit.signal ? `killed by ${exit.signal}` : `exited with status ${exit.code}`;
+  const reason = prefix ? `${prefix} (${text})` : text;
+  return exit.signal
+    ? { reason, code: exit.code, signal: exit.signal }
+    : { reason, code: exit.code };
+}

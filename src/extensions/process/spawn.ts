@@ -1,0 +1,118 @@
+/**
+ * Start one extension: open its log, plan the launch, spawn it in its own
+ * process group, read `hello`, answer `hello_ack`. Every failure kills and
+ * reaps what was started, closes the log and returns the reference host's
+ * multi-line start error. Nothing here is shared between extensions, so the
+ * manager's parallel spawns never wait on each other.
+ *
+ * @module
+ */
+
+import { extensionLogPath } from "../../config/paths.ts";
+import { readLines } from "../../protocol/framing.ts";
+import type { LineItem } from "../../protocol/framing.ts";
+import { HELLO_TIMEOUT_MS, PROTOCOL_VERSION } from "../../protocol/limits.ts";
+import type { SpawnFn, SpawnOptions, SpawnResult } from "../channel.ts";
+import { planLaunch } from "../launch.ts";
+import type { ExtensionSource } from "../types.ts";
+import { ExtensionProcess } from "./child.ts";
+import { ExtensionConnection } from "./connection.ts";
+import { awaitHello } from "./handshake.ts";
+import { ExtensionLog } from "./log.ts";
+
+/** Capabilities zot announces in `hello_ack`. */
+export const HOST_CAPABILITIES: readonly string[] = ["call_tool"];
+
+export const spawnExtension: SpawnFn = async (source, options) => {
+  const name = source.manifest.name;
+  const logPath = extensionLogPath(options.paths, name);
+  const opened = await ExtensionLog.open(logPath);
+  if (!opened.ok) return failure(source, opened.error);
+  const log = opened.log;
+  log.header(name, source.manifest.version);
+  const fail = (error: string): SpawnResult => {
+    log.line(`failed to start: ${error}`);
+    log.close();
+    return failure(source, error, logPath);
+  };
+
+  const launch = await planLaunch(source, { paths: options.paths });
+  if (!launch.ok) return fail(launch.error);
+  const plan = launch.plan;
+  const started = ExtensionProcess.spawn(plan, log);
+  if (!started.ok) return fail(started.error);
+  const process = started.process;
+
+  const lines = readLines(process.stdout)[Symbol.asyncIterator]();
+  const hello = await awaitHello(lines, process, {
+    timeoutMs: options.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
+    signal: options.signal,
+    logPath,
+  });
+  if (!hello.ok) {
+    await discard(process, lines);
+    return fail(hello.error);
+  }
+  if (hello.hello.name !== name) {
+    // The manifest name is authoritative, as in the reference host.
+    log.line(
+      `hello name "${hello.hello.name}" differs from manifest name "${name}"; using "${name}"`,
+    );
+  }
+
+  const channel = new ExtensionConnection({
+    source,
+    hello: hello.hello,
+    sandboxed: plan.sandboxed,
+    dataDir: plan.dataDir,
+    log,
+    process,
+    lines,
+  });
+  channel.start(helloAck(source, plan.dataDir, options));
+  return { ok: true, channel, notes: plan.notes ?? [] };
+};
+
+function helloAck(source: ExtensionSource, dataDir: string, options: SpawnOptions) {
+  return {
+    type: "hello_ack" as const,
+    protocol_version: PROTOCOL_VERSION,
+    capabilities: [...HOST_CAPABILITIES],
+    zot_version: options.identity.zotVersion,
+    provider: options.identity.provider,
+    model: options.identity.model,
+    cwd: options.identity.cwd,
+    extension_dir: source.dir,
+    data_dir: dataDir,
+  };
+}
+
+/** Kill the group, reap, and let every stream reach its end. */
+async function discard(process: ExtensionProcess, lines: AsyncIterator<LineItem>): Promise<void> {
+  process.signalGroup("SIGKILL");
+  await process.exited;
+  await lines.return?.();
+  await process.stdout.cancel().catch(() => {});
+  await process.stdin.close().catch(() => {});
+  await process.stderrDone;
+}
+
+/** The reference host's multi-line start error. */
+export function startFailureText(source: ExtensionSource, error: string, logPath?: string): string {
+  const { manifest } = source;
+  const language = manifest.language ? ` (declared language: "${manifest.language}")` : "";
+  const lines = [
+    `Extension ${manifest.name} failed to start.`,
+    `exec: "${manifest.exec ?? ""}"${language}`,
+    `error: ${error}`,
+    `extension directory: ${source.dir}`,
+  ];
+  if (logPath) lines.push(`stderr log: ${logPath}`);
+  return lines.join("\n");
+}
+
+function failure(source: ExtensionSource, error: string, logPath?: string): SpawnResult {
+  return logPath
+    ? { ok: false, error: startFailureText(source, error, logPath), logPath }
+    : { ok: false, error: startFailureText(source, error) };
+}

@@ -1,0 +1,165 @@
+import { join } from "node:path";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { withTimeout } from "../../helpers/wait.ts";
+import { collect, fixtureSource, harness } from "./_helpers.ts";
+
+const HELLO_LANGUAGES: [string, string, string][] = [
+  ["hello-py", "hello-py", "hellopy"],
+  ["hello-node", "hello-node", "hellonode"],
+  ["hello-deno", "hello-deno", "hellodeno"],
+  ["hello-sh", "hello-sh", "hellosh"],
+];
+
+for (const [dir, name, command] of HELLO_LANGUAGES) {
+  Deno.test(`handshake: ${dir} says hello, registers /${command} and sends ready`, async () => {
+    await using h = await harness();
+    const channel = await h.start(dir);
+    const frames = collect(channel);
+    assertEquals(channel.name, name);
+    assertEquals(channel.hello.type, "hello");
+    assertEquals(channel.sandboxed, false);
+    assertEquals(
+      channel.dataDir,
+      join(h.zot.root, "..", "..").length > 0 ? channel.source.dir : "",
+    );
+    await withTimeout(channel.ready, 10_000, "ready");
+    assertEquals(channel.readyState, "ready");
+    const registered = await withTimeout(
+      frames.next((f) => f.type === "register_command"),
+      10_000,
+      "register_command",
+    );
+    assertEquals(registered.type === "register_command" && registered.name, command);
+    await channel.stop(Date.now() + 2_000);
+    assert(channel.isClosed);
+    const info = await channel.closed;
+    assertStringIncludes(info.reason, "stopped");
+    assertEquals(info.code, 0);
+  });
+}
+
+Deno.test("handshake: hello_ack is the first host frame and carries the host identity", async () => {
+  await using h = await harness();
+  const channel = await h.start("echo-py");
+  const frames = collect(channel);
+  // The echo fixture registers its tool only in answer to hello_ack.
+  await withTimeout(frames.next((f) => f.type === "register_tool"), 10_000, "register_tool");
+  await withTimeout(channel.ready, 10_000, "ready");
+  assertEquals([...channel.capabilities], []);
+});
+
+Deno.test("handshake: the log gets a header per start and the extension's stderr", async () => {
+  await using h = await harness();
+  const first = await h.spawn(fixtureSource("exit-before-hello"));
+  const second = await h.spawn(fixtureSource("exit-before-hello"));
+  assert(!first.ok && !second.ok);
+  const log = h.logText("broken");
+  const headers = log.match(/\n\[zot\] starting broken\/ at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n/g) ??
+    [];
+  assertEquals(headers.length, 2);
+  assertStringIncludes(log, "broken: cannot start\n");
+});
+
+Deno.test("handshake: exit before hello reports the exit status and the log path", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("exit-before-hello"));
+  assert(!result.ok);
+  const logPath = join(h.zot.paths.logs, "ext-broken.log");
+  assertEquals(result.logPath, logPath);
+  assertEquals(
+    result.error,
+    [
+      "Extension broken failed to start.",
+      'exec: "./run.sh" (declared language: "sh")',
+      `error: extension exited before hello: exit status 23 (stderr log: ${logPath})`,
+      `extension directory: ${fixtureSource("exit-before-hello").dir}`,
+      `stderr log: ${logPath}`,
+    ].join("\n"),
+  );
+  assert(!result.error.includes("%!w"));
+});
+
+Deno.test("handshake: a signal before hello is reported as the signal", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("sigterm-before-hello"));
+  assert(!result.ok);
+  assertStringIncludes(result.error, "extension exited before hello: signal: SIGTERM");
+  assertStringIncludes(result.error, "ext-signaled.log");
+});
+
+Deno.test("handshake: a non-JSON first line fails with parse hello and the process is reaped", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("not-json"));
+  assert(!result.ok);
+  assertStringIncludes(result.error, "error: parse hello (stderr log: ");
+  assertStringIncludes(h.logText("not-json"), "[zot] failed to start: parse hello");
+});
+
+Deno.test("handshake: a frame before hello fails with first frame must be hello", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("notify-first"));
+  assert(!result.ok);
+  const logPath = join(h.zot.paths.logs, "ext-notify-first.log");
+  assertStringIncludes(
+    result.error,
+    `error: first frame must be hello (got "notify"; stderr log: ${logPath})`,
+  );
+});
+
+Deno.test("handshake: a silent extension is killed at the hello timeout", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 200 });
+  assert(!result.ok);
+  assertStringIncludes(result.error, "error: no hello frame within 200 ms");
+});
+
+Deno.test("handshake: an aborted start kills the extension", async () => {
+  await using h = await harness();
+  const abort = new AbortController();
+  const pending = h.spawn(fixtureSource("never-hello"), { signal: abort.signal });
+  abort.abort();
+  const result = await pending;
+  assert(!result.ok);
+  assertStringIncludes(result.error, "start cancelled before hello");
+});
+
+Deno.test("handshake: a missing runtime names the exec, language and remedy-free cause", async () => {
+  await using h = await harness();
+  const source = fixtureSource("hello-py", {
+    exec: "no-such-runtime-zot",
+    name: "missing-runtime",
+  });
+  const result = await h.spawn(source);
+  assert(!result.ok);
+  assertStringIncludes(result.error, "Extension missing-runtime failed to start.");
+  assertStringIncludes(result.error, 'exec: "no-such-runtime-zot" (declared language: "python")');
+  assertStringIncludes(result.error, "executable file not found");
+  assertEquals(result.error.split(source.dir).length - 1, 1);
+});
+
+Deno.test("handshake: a log path that cannot be opened is an open log error", async () => {
+  await using h = await harness();
+  await Deno.writeTextFile(h.zot.paths.logs, "a file where the logs dir should be");
+  const result = await h.spawn(fixtureSource("hello-py"));
+  assert(!result.ok);
+  assertStringIncludes(result.error, "error: open log: ");
+  assertStringIncludes(result.error, fixtureSource("hello-py").dir);
+});
+
+Deno.test("handshake: the manifest name wins over hello.name", async () => {
+  await using h = await harness();
+  const channel = await h.start("hello-sh", { name: "renamed" });
+  assertEquals(channel.name, "renamed");
+  assertEquals(channel.hello.name, "hello-sh");
+  assertStringIncludes(h.logText("renamed"), 'hello name "hello-sh" differs');
+});
+
+Deno.test("handshake: each extension leads its own process group", async () => {
+  await using h = await harness();
+  const channel = await h.start("hello-sh");
+  const pid = channel.pid;
+  assert(pid !== undefined);
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  assertEquals(Number(fields[2]), pid);
+});
