@@ -1,0 +1,57 @@
+/**
+ * `zot ext doctor [name] [--json]`: the static scan, then a real start of
+ * the runnable extensions (`--static` skips it).
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import type { Command } from "commander";
+import { ZotError } from "../../errors.ts";
+import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
+import { doctorRow, type LiveReport, renderDoctor } from "../../extensions/manage/doctor_render.ts";
+import { type ExtCliContext, writeOut } from "./context.ts";
+import { NOTHING_INSTALLED } from "./list.ts";
+
+interface DoctorOptions {
+  json?: boolean;
+  static?: boolean;
+}
+
+export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
+  ext.command("doctor")
+    .description("diagnose load, registration, and conflict issues")
+    .argument("[name]", "only this extension (manifest or directory name)")
+    .option("--json", "print a JSON report")
+    .option("--static", "only read manifests; do not start anything")
+    .action(async (name: string | undefined, options: DoctorOptions) => {
+      const paths = ctx.paths();
+      let entries = await doctorScan(paths);
+      if (name !== undefined) {
+        entries = entries.filter((e) => e.name === name || basename(e.dir) === name);
+        if (entries.length === 0) throw new ZotError("ext-lookup", `extension "${name}" not found`);
+      }
+      if (entries.length === 0 && !options.json) {
+        writeOut(NOTHING_INSTALLED.join("\n") + "\n");
+        return;
+      }
+      let live: LiveReport | undefined;
+      const toStart = runnable(entries);
+      if (!options.static && toStart.length > 0) {
+        const { probeLive } = await import("../../extensions/manage/doctor_live.ts");
+        const { spawnExtension } = await import("../../extensions/process/mod.ts");
+        live = await probeLive(toStart, { paths, spawn: spawnExtension });
+      }
+      const rows = entries.map((e) => doctorRow(e, live));
+      const loadErrors = [
+        ...entries.filter((e) => e.error).map((e) => `${e.dir}: ${e.error}`),
+        ...(live?.failures.map((f) => f.error) ?? []),
+      ];
+      if (options.json) {
+        writeOut(JSON.stringify({ extensions: rows, loadErrors }, null, 2) + "\n");
+      } else {
+        writeOut(renderDoctor(rows, loadErrors));
+      }
+      if (rows.some((r) => r.status === "error")) ctx.setExit(1);
+    });
+}

@@ -1,0 +1,40 @@
+/**
+ * `zot ext logs <name> [-f|--follow]`: the log is named after the manifest.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { extensionLogPath } from "../../config/paths.ts";
+import { UsageError, ZotError } from "../../errors.ts";
+import { nameProblem } from "../../extensions/manifest_fields.ts";
+import { catFile, followFile } from "../../extensions/manage/logs.ts";
+import type { ExtCliContext } from "./context.ts";
+
+export function addLogsCommand(ext: Command, ctx: ExtCliContext): void {
+  ext.command("logs")
+    .description("print an extension's stderr log (-f keeps following it)")
+    .argument("<name>", "manifest name")
+    .option("-f, --follow", "keep printing appended lines until Ctrl-C")
+    .action(async (name: string, options: { follow?: boolean }) => {
+      if (nameProblem(name)) throw new UsageError(`invalid extension name "${name}"`);
+      const path = extensionLogPath(ctx.paths(), name);
+      try {
+        if (!(await Deno.stat(path)).isFile) throw new Error("not a file");
+      } catch {
+        throw new ZotError("ext-logs", `no log for "${name}" at ${path}`);
+      }
+      if (!options.follow) {
+        await catFile(path, Deno.stdout.writable);
+        return;
+      }
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      Deno.addSignalListener("SIGINT", onSignal);
+      try {
+        await followFile(path, Deno.stdout.writable, stop.signal);
+      } finally {
+        Deno.removeSignalListener("SIGINT", onSignal);
+      }
+    });
+}

@@ -1,0 +1,52 @@
+/**
+ * `zot ext remove <name> [--yes]` (alias `rm`).
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { ZotError } from "../../errors.ts";
+import { lookupOne } from "../../extensions/manage/lookup.ts";
+import { removeInstall } from "../../extensions/manage/remove.ts";
+import type { ExtCliContext } from "./context.ts";
+
+/** Read one line from a terminal stdin (the answer to a y/N prompt). */
+async function readAnswer(): Promise<string> {
+  const buf = new Uint8Array(256);
+  let text = "";
+  while (!text.includes("\n")) {
+    const n = await Deno.stdin.read(buf);
+    if (n === null) break;
+    text += new TextDecoder().decode(buf.subarray(0, n));
+  }
+  return text.trim();
+}
+
+export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
+  ext.command("remove")
+    .alias("rm")
+    .description("delete an extension directory (manifest or directory name)")
+    .argument("<name>", "manifest name or install directory name")
+    .option("-y, --yes", "do not ask for confirmation")
+    .action(async (name: string, options: { yes?: boolean }) => {
+      const found = await lookupOne(ctx.paths(), name);
+      if (!found.ok) throw new ZotError("ext-lookup", found.message);
+      const dir = found.install.dir;
+      if (!options.yes) {
+        if (!Deno.stdin.isTerminal()) {
+          throw new ZotError(
+            "ext-remove",
+            `Refusing to remove ${dir} without confirmation: stdin is not a terminal (pass --yes)`,
+          );
+        }
+        await Deno.stderr.write(new TextEncoder().encode(`remove ${dir} ? [y/N] `));
+        const answer = await readAnswer();
+        if (answer !== "y" && answer !== "Y") {
+          console.error("aborted");
+          return;
+        }
+      }
+      await removeInstall(dir);
+      console.error(`removed ${dir}`);
+    });
+}

@@ -1,0 +1,32 @@
+/**
+ * `zot ext enable <name>` and `zot ext disable <name>`.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { ZotError } from "../../errors.ts";
+import { setEnabled } from "../../extensions/manage/enable.ts";
+import { lookupOne } from "../../extensions/manage/lookup.ts";
+import type { ExtCliContext } from "./context.ts";
+
+async function toggle(ctx: ExtCliContext, name: string, value: boolean): Promise<void> {
+  const found = await lookupOne(ctx.paths(), name);
+  if (!found.ok) throw new ZotError("ext-lookup", found.message);
+  const manifestPath = found.install.ok
+    ? found.install.source.manifestPath
+    : `${found.install.dir}/extension.json`;
+  await setEnabled(manifestPath, value);
+  console.error(`${value ? "enabled" : "disabled"} ${name}`);
+}
+
+export function addToggleCommands(ext: Command, ctx: ExtCliContext): void {
+  ext.command("enable")
+    .description("re-enable a disabled extension (manifest or directory name)")
+    .argument("<name>", "manifest name or install directory name")
+    .action((name: string) => toggle(ctx, name, true));
+  ext.command("disable")
+    .description("disable an extension without removing it")
+    .argument("<name>", "manifest name or install directory name")
+    .action((name: string) => toggle(ctx, name, false));
+}

@@ -1,0 +1,145 @@
+/**
+ * `zot ext doctor` output: one status per extension with the reference
+ * precedence, detail lines, and the load errors at the end. Works on the
+ * static scan alone and gains states and registrations from a live start.
+ *
+ * @module
+ */
+
+import type { Diagnostic } from "../types.ts";
+import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
+import type { DoctorEntry } from "./doctor_scan.ts";
+
+/** What a real start reported (absent when no live start was made). */
+export interface LiveReport {
+  statuses: ExtensionStatus[];
+  failures: LoadFailure[];
+  diagnostics: Diagnostic[];
+}
+
+export type DoctorStatus =
+  | "error"
+  | "shadowed"
+  | "disabled"
+  | "theme-only"
+  | "not loaded"
+  | "ready-timeout"
+  | "auto-ready"
+  | "not ready"
+  | "warning"
+  | "ok";
+
+export interface DoctorRow {
+  name: string;
+  scope: DoctorEntry["scope"];
+  dir: string;
+  status: DoctorStatus;
+  version: string | null;
+  sandboxed: boolean;
+  exec: string | null;
+  log: string | null;
+  errors: string[];
+  notes: string[];
+  commands: { name: string; state: string }[];
+  tools: { name: string; state: string }[];
+  warnings: string[];
+  malformedFrames: number | null;
+}
+
+function liveFor(entry: DoctorEntry, live: LiveReport | undefined) {
+  const match = (x: { name: string; dir: string }) => x.name === entry.name && x.dir === entry.dir;
+  return {
+    status: live?.statuses.find(match),
+    failure: live?.failures.find(match),
+  };
+}
+
+function statusOf(
+  entry: DoctorEntry,
+  row: DoctorRow,
+  status: ExtensionStatus | undefined,
+): DoctorStatus {
+  if (row.errors.length > 0) return "error";
+  if (entry.shadowedBy) return "shadowed";
+  if (entry.disabled) return "disabled";
+  if (entry.passive) return "theme-only";
+  if (!status) return "not loaded";
+  if (status.state === "ready-timeout") return "ready-timeout";
+  if (status.state === "auto-ready") return "auto-ready";
+  if (status.state === "not ready") return "not ready";
+  if (row.warnings.length > 0 || row.commands.concat(row.tools).some((r) => r.state !== "active")) {
+    return "warning";
+  }
+  return "ok";
+}
+
+/** Combine the static entry with what the live start said. */
+export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): DoctorRow {
+  const { status, failure } = liveFor(entry, live);
+  const row: DoctorRow = {
+    name: entry.name,
+    scope: entry.scope,
+    dir: entry.dir,
+    status: "ok",
+    version: entry.version ?? null,
+    sandboxed: status?.sandboxed ?? entry.sandboxed,
+    exec: entry.exec ?? null,
+    log: status?.logPath ?? failure?.logPath ?? entry.logPath ?? null,
+    errors: [],
+    notes: [],
+    commands: status?.commands ?? [],
+    tools: status?.tools ?? [],
+    warnings: [],
+    malformedFrames: status?.counters?.malformed ?? null,
+  };
+  if (entry.error) row.errors.push(entry.error);
+  if (failure) row.errors.push(failure.error);
+  if (status?.state === "closed") row.errors.push(`exited: ${status.closeReason ?? "closed"}`);
+  if (entry.shadowedBy) {
+    row.notes.push(`skipped because a higher-priority extension wins (${entry.shadowedBy})`);
+  }
+  if (entry.disabled) row.notes.push("disabled in extension.json");
+  const warnings = new Set(status?.warnings ?? []);
+  for (const d of live?.diagnostics ?? []) {
+    if (d.extension === entry.name && d.level === "warning") warnings.add(d.message);
+  }
+  row.warnings = [...warnings];
+  row.status = statusOf(entry, row, status);
+  return row;
+}
+
+/** The text report, for stdout. */
+export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly string[]): string {
+  const out = ["zot extension doctor", ""];
+  for (const r of rows) {
+    out.push(`${r.name} [${r.scope}] ${r.status} (${r.dir})`);
+    if (r.version) out.push(`  version: ${r.version}`);
+    for (const e of r.errors) {
+      const [first, ...rest] = e.split("\n");
+      out.push(`  error: ${first}`, ...rest.map((l) => `    ${l}`));
+    }
+    for (const n of r.notes) out.push(`  note: ${n}`);
+    if (r.status === "theme-only") out.push("  type: theme-only");
+    if (r.exec) {
+      out.push(`  exec: ${r.exec}`);
+      out.push(`  sandboxed: ${r.sandboxed ? "yes" : "no"}`);
+    }
+    if (r.log) out.push(`  log: ${r.log}`);
+    if (r.commands.length) {
+      out.push("  commands:", ...r.commands.map((c) => `    /${c.name} (${c.state})`));
+    }
+    if (r.tools.length) out.push("  tools:", ...r.tools.map((t) => `    ${t.name} (${t.state})`));
+    if (r.malformedFrames !== null) out.push(`  malformed frames: ${r.malformedFrames}`);
+    for (const w of r.warnings) out.push(`  warning: ${w}`);
+    out.push("");
+  }
+  if (loadErrors.length) {
+    out.push("load errors:");
+    for (const e of loadErrors) {
+      const [first, ...rest] = e.split("\n");
+      out.push(`  ! ${first}`, ...rest.map((l) => `    ${l}`));
+    }
+    out.push("");
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,156 @@
+/**
+ * `zot ext install <path|git-url>`: stage a copy or shallow clone beside the
+ * destination, validate it, ask for consent, then rename it into place. Any
+ * failure removes the staging directory, so nothing half-installed remains.
+ *
+ * @module
+ */
+
+import { basename, dirname, join, resolve } from "node:path";
+import type { ZotPaths } from "../../config/paths.ts";
+import { errorMessage, ZotError } from "../../errors.ts";
+import { STAGING_PREFIX } from "../discovery.ts";
+import { MANIFEST_FILE, readManifest } from "../manifest.ts";
+import { nameProblem } from "../manifest_fields.ts";
+import type { ExtensionSource } from "../types.ts";
+import { copyExtensionTree, installSkip, outwardSymlinks, symlinkRefusal } from "./copy.ts";
+import { gitRepoName, type GitRunner, isGitSource, realGit } from "./git.ts";
+import { IGNORE_NOTHING } from "./gitignore.ts";
+
+export type ConfirmResult = { ok: true } | { ok: false; reason: string };
+
+export interface InstallOptions {
+  paths: ZotPaths;
+  /** `--yes`: passed to `confirm`, which decides what it skips. */
+  yes?: boolean;
+  /**
+   * Called after validation, before the final rename (scope consent plugs in
+   * here). `staged.dir` is the staging directory; `destination` the final one.
+   */
+  confirm?: (
+    staged: ExtensionSource,
+    info: { destination: string; yes: boolean },
+  ) => Promise<ConfirmResult>;
+  git?: GitRunner;
+  /** Where progress lines go; default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface Installed {
+  name: string;
+  dir: string;
+  source: ExtensionSource;
+}
+
+function fail(message: string): ZotError {
+  return new ZotError("install", message);
+}
+
+/** The install directory name, refused when it could leave the extensions dir. */
+function checkedName(name: string, src: string): string {
+  if (!name || name.startsWith(".") || nameProblem(name) !== undefined) {
+    throw fail(`cannot derive extension name from "${src}"`);
+  }
+  return name;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function checkLocalSource(src: string): Promise<string> {
+  const abs = resolve(src);
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(abs);
+  } catch (e) {
+    throw fail(`cannot read ${src}: ${errorMessage(e)}`);
+  }
+  if (!info.isDirectory) throw fail(`not a directory: ${src}`);
+  if (!(await exists(join(abs, MANIFEST_FILE)))) throw fail(`source lacks ${MANIFEST_FILE}`);
+  return abs;
+}
+
+/** Remove a staged tree, making read-only directories writable if the first try fails. */
+async function removeTree(dir: string): Promise<void> {
+  try {
+    await Deno.remove(dir, { recursive: true });
+    return;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return;
+  }
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop()!;
+    await Deno.chmod(d, 0o755).catch(() => {});
+    for await (const e of Deno.readDir(d)) if (e.isDirectory) stack.push(join(d, e.name));
+  }
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+}
+
+/** Fill `staging` from a clone or a copy. */
+async function stage(src: string, git: boolean, staging: string, runner: GitRunner) {
+  if (git) {
+    const cloned = await runner.clone(src, staging);
+    if (!cloned.ok) throw fail(`git clone: ${cloned.error}`);
+    const bad = await outwardSymlinks(staging, installSkip(IGNORE_NOTHING));
+    if (bad.length) throw symlinkRefusal(src, bad);
+  } else {
+    await copyExtensionTree(src, staging);
+  }
+}
+
+/** Install `src` into `$ZOT_HOME/extensions/<name>`. Throws ZotError on failure. */
+export async function installExtension(src: string, options: InstallOptions): Promise<Installed> {
+  const { paths } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const git = isGitSource(src);
+  const from = git ? src : await checkLocalSource(src);
+  const name = checkedName(git ? gitRepoName(src) : basename(from), src);
+  const root = resolve(paths.extensions);
+  const out = join(root, name);
+  if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
+  if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
+  await Deno.mkdir(root, { recursive: true, mode: 0o755 });
+  const staging = join(root, `${STAGING_PREFIX}${name}-${crypto.randomUUID().slice(0, 8)}`);
+  let committed = false;
+  try {
+    await stage(from, git, staging, options.git ?? realGit);
+    const read = await readManifest(staging);
+    if (read.status === "missing") {
+      throw fail(`installed dir lacks ${MANIFEST_FILE}; aborted and rolled back`);
+    }
+    if (read.status === "invalid") {
+      throw fail(`installed ${MANIFEST_FILE} is invalid: ${read.problem}; aborted and rolled back`);
+    }
+    const { manifest, manifestPath, themePath } = read.info;
+    const staged: ExtensionSource = {
+      manifest,
+      dir: staging,
+      manifestPath,
+      kind: "global",
+      themePath,
+    };
+    if (options.confirm) {
+      const answer = await options.confirm(staged, { destination: out, yes: options.yes ?? false });
+      if (!answer.ok) throw fail(`install of ${name} cancelled: ${answer.reason}; rolled back`);
+    }
+    if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
+    await Deno.rename(staging, out);
+    committed = true;
+    log(`installed ${out}`);
+    const installed = { ...staged, dir: out, manifestPath: join(out, MANIFEST_FILE) };
+    if (themePath) installed.themePath = join(out, themePath.slice(staging.length + 1));
+    return { name, dir: out, source: installed };
+  } catch (e) {
+    if (e instanceof ZotError) throw e;
+    throw fail(`install ${src}: ${errorMessage(e)}; aborted and rolled back`);
+  } finally {
+    if (!committed) await removeTree(staging);
+  }
+}
