@@ -1,0 +1,93 @@
+/**
+ * Turns whatever an SDK or fetch threw into one provider failure value:
+ * a readable message, the HTTP status, whether a retry may help, and the
+ * server's `retry-after` hint. SDK errors are duck-typed so the SDKs stay
+ * lazily loaded.
+ *
+ * @module
+ */
+
+/** A classified provider failure. */
+export interface ProviderFailure {
+  message: string;
+  status?: number;
+  aborted: boolean;
+  /** 429, 408, 409, 5xx, an overload, or a network error. */
+  retryable: boolean;
+  /** From `retry-after-ms` / `retry-after` (seconds or HTTP date). */
+  retryAfterMs?: number;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** Parse `retry-after-ms` / `retry-after` from a Headers-like object. */
+export function retryAfterMs(headers: unknown, now: number = Date.now()): number | undefined {
+  const get = field(headers, "get");
+  if (typeof get !== "function") return undefined;
+  const read = (name: string) => text(Reflect.apply(get, headers, [name]));
+  const ms = Number(read("retry-after-ms"));
+  if (read("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return ms;
+  const after = read("retry-after");
+  if (after === undefined) return undefined;
+  const seconds = Number(after);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(after);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+// Both SDKs wrap fetch failures in these; a bare TypeError is more likely our own bug.
+const NETWORK_NAMES = new Set(["APIConnectionError", "APIConnectionTimeoutError"]);
+
+/** The API's own error text: Anthropic `{error:{message}}`, OpenAI `error` = `{message}`. */
+function apiMessage(e: unknown): string | undefined {
+  const body = field(e, "error");
+  return text(field(field(body, "error"), "message")) ?? text(field(body, "message"));
+}
+
+function apiType(e: unknown): string | undefined {
+  const body = field(e, "error");
+  return text(field(field(body, "error"), "type")) ?? text(field(body, "type"));
+}
+
+/** Classify a thrown value from `label`'s API ("Anthropic", "OpenAI"). */
+export function classifyError(e: unknown, label: string, signal?: AbortSignal): ProviderFailure {
+  const name = text(field(e, "name")) ?? "";
+  const ctorName = text(field(field(e, "constructor"), "name")) ?? "";
+  if (
+    signal?.aborted || name === "AbortError" || ctorName === "APIUserAbortError" ||
+    name === "APIUserAbortError"
+  ) {
+    return { message: "Request aborted", aborted: true, retryable: false };
+  }
+  const rawStatus = field(e, "status");
+  const status = typeof rawStatus === "number" ? rawStatus : undefined;
+  const raw = e instanceof Error ? e.message : String(e);
+  const detail = apiMessage(e) ?? raw;
+  const type = apiType(e);
+  if (status !== undefined) {
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    return {
+      message: `${label} API error ${status}: ${detail}`,
+      status,
+      aborted: false,
+      retryable,
+      retryAfterMs: retryAfterMs(field(e, "headers")),
+    };
+  }
+  if (type === "overloaded_error" || type === "api_error") {
+    // An error event inside an SSE stream: no status, but transient.
+    return { message: `${label} API error: ${detail}`, aborted: false, retryable: true };
+  }
+  if (NETWORK_NAMES.has(ctorName) || NETWORK_NAMES.has(name)) {
+    const cause = field(e, "cause");
+    const why = cause instanceof Error ? `${raw} (${cause.message})` : raw;
+    return { message: `Cannot reach the ${label} API: ${why}`, aborted: false, retryable: true };
+  }
+  return { message: `${label} request failed: ${raw}`, aborted: false, retryable: false };
+}

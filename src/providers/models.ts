@@ -1,0 +1,110 @@
+/**
+ * The model table: context window, output limit and USD prices per million
+ * tokens of the Anthropic and OpenAI models zot knows. Unknown ids (local
+ * models behind an OpenAI-compatible server) still work; they just cost 0
+ * and get conservative limits.
+ *
+ * @module
+ */
+
+import type { Usage } from "../agent/types.ts";
+import type { ModelInfo, ProviderId } from "./types.ts";
+
+function anthropic(
+  id: string,
+  contextWindow: number,
+  maxOutput: number,
+  input: number,
+  output: number,
+): ModelInfo {
+  // Anthropic bills cache reads at 0.1x and 5-minute cache writes at 1.25x input.
+  return {
+    id,
+    provider: "anthropic",
+    contextWindow,
+    maxOutput,
+    inputCost: input,
+    outputCost: output,
+    cacheReadCost: input * 0.1,
+    cacheWriteCost: input * 1.25,
+  };
+}
+
+function openai(
+  id: string,
+  contextWindow: number,
+  maxOutput: number,
+  input: number,
+  output: number,
+  cachedInput: number,
+): ModelInfo {
+  return {
+    id,
+    provider: "openai",
+    contextWindow,
+    maxOutput,
+    inputCost: input,
+    outputCost: output,
+    cacheReadCost: cachedInput,
+  };
+}
+
+/** Newest first within each provider; the first of each is its default. */
+export const MODELS: readonly ModelInfo[] = [
+  // Retired or retiring models (claude-sonnet-4-5 ends 2026-11-30) are left out.
+  anthropic("claude-opus-4-7", 200_000, 64_000, 5, 25),
+  anthropic("claude-sonnet-4-6", 200_000, 64_000, 3, 15),
+  anthropic("claude-opus-4-6", 200_000, 64_000, 5, 25),
+  anthropic("claude-haiku-4-5", 200_000, 64_000, 1, 5),
+  anthropic("claude-opus-4-5", 200_000, 64_000, 5, 25),
+  openai("gpt-5.1", 400_000, 128_000, 1.25, 10, 0.125),
+  openai("gpt-5", 400_000, 128_000, 1.25, 10, 0.125),
+  openai("gpt-5-mini", 400_000, 128_000, 0.25, 2, 0.025),
+  openai("gpt-5-nano", 400_000, 128_000, 0.05, 0.4, 0.005),
+  openai("gpt-4.1", 1_047_576, 32_768, 2, 8, 0.5),
+  openai("gpt-4.1-mini", 1_047_576, 32_768, 0.4, 1.6, 0.1),
+  openai("gpt-4o", 128_000, 16_384, 2.5, 10, 1.25),
+  openai("gpt-4o-mini", 128_000, 16_384, 0.15, 0.6, 0.075),
+  openai("o3", 200_000, 100_000, 2, 8, 0.5),
+  openai("o4-mini", 200_000, 100_000, 1.1, 4.4, 0.275),
+];
+
+/** The table entry for `id` (exact, or a dated snapshot like `claude-haiku-4-5-20251001`). */
+export function findModel(id: string): ModelInfo | undefined {
+  const exact = MODELS.find((m) => m.id === id);
+  if (exact) return exact;
+  const undated = id.replace(/-\d{8}$|-\d{4}-\d{2}-\d{2}$/, "");
+  return MODELS.find((m) => m.id === undated);
+}
+
+/** Models of one provider, in table order. */
+export function modelsOf(provider: ProviderId): ModelInfo[] {
+  return MODELS.filter((m) => m.provider === provider);
+}
+
+/** The model used when neither a flag nor config.json names one. */
+export function defaultModel(provider: ProviderId): string {
+  return modelsOf(provider)[0].id;
+}
+
+/** The provider a known model id belongs to (claude-* is Anthropic). */
+export function providerOfModel(id: string): ProviderId | undefined {
+  return findModel(id)?.provider ?? (id.startsWith("claude-") ? "anthropic" : undefined);
+}
+
+/** Output limit to request when the caller sets none. */
+export function defaultMaxTokens(id: string): number {
+  // Capped: a huge max_tokens makes some servers reserve (or reject) too much.
+  return Math.min(findModel(id)?.maxOutput ?? 8_192, 32_000);
+}
+
+/** USD cost of `usage` on `model` (0 for unknown models). */
+export function costOf(model: string, usage: Omit<Usage, "cost_usd">): number {
+  const info = findModel(model);
+  if (!info) return 0;
+  const cost = usage.input * info.inputCost +
+    usage.output * info.outputCost +
+    usage.cache_read * (info.cacheReadCost ?? info.inputCost) +
+    usage.cache_write * (info.cacheWriteCost ?? info.inputCost);
+  return cost / 1_000_000;
+}

@@ -1,0 +1,92 @@
+/**
+ * The OpenAI Chat Completions provider, also used for OpenAI-compatible
+ * servers (Ollama, vLLM, LM Studio, OpenRouter) through `baseUrl`. The
+ * `openai` SDK is imported on the first request; its retries are off so
+ * ours emit `retry` events.
+ *
+ * @module
+ */
+
+import type OpenAI from "openai";
+import { toOpenaiMessages, toOpenaiTools } from "./convert_openai.ts";
+import { classifyError } from "./errors.ts";
+import { clientError, type ProviderOptions } from "./options.ts";
+import { withRetries } from "./retry.ts";
+import { mapOpenaiStream } from "./stream_openai.ts";
+import type { ModelRequest, Provider, StreamEvent } from "./types.ts";
+
+export const OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+async function loadClient(options: ProviderOptions): Promise<OpenAI> {
+  const { default: OpenAIClient } = await import("openai");
+  try {
+    // Everything explicit: the constructor otherwise falls back to OPENAI_* env vars.
+    return new OpenAIClient({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl ?? OPENAI_BASE_URL,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      logLevel: "off",
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  } catch (e) {
+    throw clientError("OpenAI", e);
+  }
+}
+
+/**
+ * Build the request body. OpenAI's own API wants `max_completion_tokens`
+ * (newer models reject `max_tokens`); compatible servers mostly know only
+ * `max_tokens`.
+ */
+export function openaiBody(
+  request: ModelRequest,
+  official: boolean,
+): OpenAI.ChatCompletionCreateParamsStreaming {
+  const tools = toOpenaiTools(request.tools);
+  const limit = request.maxTokens === undefined
+    ? {}
+    : official
+    ? { max_completion_tokens: request.maxTokens }
+    : { max_tokens: request.maxTokens };
+  return {
+    model: request.model,
+    messages: toOpenaiMessages(request.system, request.messages),
+    ...(tools.length ? { tools } : {}),
+    ...limit,
+    stream: true,
+    stream_options: { include_usage: true },
+  };
+}
+
+export function openaiProvider(options: ProviderOptions): Provider {
+  const official = options.baseUrl === undefined || options.baseUrl.startsWith(OPENAI_BASE_URL);
+  let client: Promise<OpenAI> | undefined;
+  const getClient = () => {
+    client ??= loadClient(options).catch((e) => {
+      client = undefined;
+      throw e;
+    });
+    return client;
+  };
+
+  async function* attempt(request: ModelRequest): AsyncGenerator<StreamEvent> {
+    const sdk = await getClient();
+    const stream = await sdk.chat.completions.create(openaiBody(request, official), {
+      signal: request.signal,
+    });
+    yield* mapOpenaiStream(stream, request.model);
+  }
+
+  return {
+    id: "openai",
+    stream: (request) =>
+      withRetries(
+        () => attempt(request),
+        (e) => classifyError(e, "OpenAI", request.signal),
+        request.signal,
+        options.retry,
+      ),
+  };
+}

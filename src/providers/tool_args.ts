@@ -1,0 +1,26 @@
+/**
+ * Tool-call arguments assembled from streamed partial JSON. A model may
+ * produce invalid JSON; the call then gets `{}` and the raw text, so the
+ * tool reports the problem instead of the turn failing.
+ *
+ * @module
+ */
+
+import type { ToolCallBlock } from "../agent/types.ts";
+import type { JsonObject } from "../protocol/frames.ts";
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Build the transcript block for a finished call. Empty text means no args. */
+export function toolCallBlock(id: string, name: string, raw: string): ToolCallBlock {
+  if (raw.trim() === "") return { type: "tool_call", id, name, args: {} };
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isObject(parsed)) return { type: "tool_call", id, name, args: parsed };
+  } catch {
+    // Fall through: keep the raw text for the tool and the transcript.
+  }
+  return { type: "tool_call", id, name, args: {}, args_raw: raw };
+}
