@@ -1,0 +1,116 @@
+/** Consent at start: grants pinned to a scope, widening refused with what grew. */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { findGrant, saveGrant } from "../../src/sandbox/grants.ts";
+import { parseScope, type Scope } from "../../src/extensions/scope.ts";
+import { isCompiled, runnerCommand } from "../../src/sandbox/command.ts";
+import { probeWorld } from "./_probe.ts";
+
+function scope(raw: unknown): Scope {
+  const r = parseScope(raw);
+  if (!r.ok) throw new Error(r.errors.join("\n"));
+  return r.scope;
+}
+
+Deno.test("an installed extension with least privilege needs no grant", async () => {
+  await using w = await probeWorld(undefined, { kind: "global" });
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: false,
+    hostEnv: w.hostEnv,
+  });
+  assert(res.ok, res.ok ? "" : res.error);
+  assertEquals(res.plan.sandboxed, true);
+  assertEquals(res.plan.notes, undefined);
+});
+
+Deno.test("an ungranted scope does not start", async () => {
+  await using w = await probeWorld({ net: ["api.example.com:443"] }, { kind: "global" });
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: false,
+    hostEnv: w.hostEnv,
+  });
+  assert(!res.ok);
+  assertEquals(
+    res.error,
+    `Cannot start extension "probe": its scope has not been granted (run "zot ext grant probe")`,
+  );
+});
+
+Deno.test("a widened scope does not start and says what widened", async () => {
+  await using w = await probeWorld({ net: ["api.example.com:443", "127.0.0.1"] }, {
+    kind: "global",
+  });
+  await saveGrant(w.paths.grants, w.extDir, "probe", scope({ net: ["127.0.0.1"] }));
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: false,
+    hostEnv: w.hostEnv,
+  });
+  assert(!res.ok);
+  assertEquals(
+    res.error,
+    `Cannot start extension "probe": its scope widened since you granted it (net: +api.example.com:443) (run "zot ext grant probe")`,
+  );
+});
+
+Deno.test("a granted scope starts, and a narrower one too", async () => {
+  await using w = await probeWorld({ net: ["127.0.0.1:8080"] }, { kind: "global" });
+  await saveGrant(w.paths.grants, w.extDir, "probe", scope({ net: ["127.0.0.1"] }));
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: false,
+    hostEnv: w.hostEnv,
+  });
+  assert(res.ok, res.ok ? "" : res.error);
+  const stored = await findGrant(w.paths.grants, w.extDir);
+  assertEquals(stored?.scope.net, ["127.0.0.1"]);
+  assertEquals((await Deno.stat(w.paths.grants)).mode! & 0o777, 0o600);
+});
+
+Deno.test("an invalid scope names the manifest", async () => {
+  await using w = await probeWorld({ net: ["http://x"] });
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: true,
+    hostEnv: w.hostEnv,
+  });
+  assert(!res.ok);
+  assertStringIncludes(
+    res.error,
+    `Cannot start extension "probe": invalid scope in ${w.source.manifestPath}: scope.net[0]`,
+  );
+});
+
+Deno.test("the runner command: deno run flags, or the compiled binary with DENO_V8_FLAGS", () => {
+  const dev = runnerCommand({
+    name: "x",
+    memoryMb: 128,
+    remoteImports: false,
+    execPath: "/usr/bin/deno",
+  });
+  for (const flag of ["--no-prompt", "--no-npm", "--cached-only", "--no-remote", "--no-config"]) {
+    assert(dev.args.includes(flag), flag);
+  }
+  assert(dev.args.includes("--v8-flags=--max-old-space-size=128"));
+  assertEquals(dev.args.slice(-2), ["__zot_sandbox_runner", "x"]);
+  assertEquals(dev.env.DENO_NO_PROMPT, "1");
+  const remote = runnerCommand({
+    name: "x",
+    memoryMb: 128,
+    remoteImports: true,
+    execPath: "/usr/bin/deno",
+  });
+  assert(!remote.args.includes("--cached-only") && remote.args.includes("--no-npm"));
+  const bin = runnerCommand({
+    name: "x",
+    memoryMb: 128,
+    remoteImports: false,
+    execPath: "/opt/zot/zot",
+  });
+  assertEquals([bin.command, ...bin.args], ["/opt/zot/zot", "__zot_sandbox_runner", "x"]);
+  assertEquals(bin.env.DENO_V8_FLAGS, "--max-old-space-size=128");
+  assert(isCompiled("/opt/zot/zot") && !isCompiled("/usr/bin/deno"));
+});
