@@ -1,0 +1,56 @@
+/**
+ * `$ZOT_HOME/auth.json`: stored API keys, one per provider:
+ * `{"anthropic": {"type": "api_key", "key": "sk-ant-..."}}`. The file is
+ * written atomically with mode 0600 (its directory 0700 when created).
+ *
+ * @module
+ */
+
+import type { ProviderId } from "../providers/types.ts";
+import { readJsonObject, writeJsonAtomic } from "./json_file.ts";
+
+export interface StoredKey {
+  type: "api_key";
+  key: string;
+}
+
+/** Keys by provider id; unknown entries are preserved on write. */
+export type AuthFile = Record<string, unknown>;
+
+export interface AuthRead {
+  value: AuthFile;
+  diagnostics: string[];
+}
+
+export function readAuth(path: string): Promise<AuthRead> {
+  return readJsonObject(path);
+}
+
+/** The stored key of `provider`, if well-formed. */
+export function storedKey(auth: AuthFile, provider: ProviderId): string | undefined {
+  const entry = auth[provider];
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const key = Reflect.get(entry, "key");
+  return typeof key === "string" && key !== "" ? key : undefined;
+}
+
+async function update(path: string, change: (auth: AuthFile) => void): Promise<void> {
+  const { value } = await readAuth(path);
+  change(value);
+  await writeJsonAtomic(path, value, { mode: 0o600, dirMode: 0o700 });
+}
+
+/** Store `key` for `provider` (the `/login` path). */
+export function saveApiKey(path: string, provider: ProviderId, key: string): Promise<void> {
+  const entry: StoredKey = { type: "api_key", key };
+  return update(path, (auth) => {
+    auth[provider] = entry;
+  });
+}
+
+/** Forget `provider`'s key (the `/logout` path). */
+export function removeApiKey(path: string, provider: ProviderId): Promise<void> {
+  return update(path, (auth) => {
+    delete auth[provider];
+  });
+}

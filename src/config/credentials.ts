@@ -1,0 +1,126 @@
+/**
+ * Which provider, model and API key a run uses. Keys: `--api-key` beats
+ * the provider's env var (`ANTHROPIC_API_KEY` / `OPENAI_API_KEY`), which
+ * beats `$ZOT_HOME/auth.json`. Provider: `--provider`, else the provider of
+ * `--model`, else the last one used (config.json), else whichever has a key
+ * in the environment or auth.json, else anthropic. Model: `--model`, else
+ * the last one used with that provider, else the provider's default.
+ *
+ * @module
+ */
+
+import { ZotError } from "../errors.ts";
+import { defaultModel, providerOfModel } from "../providers/models.ts";
+import type { ProviderId } from "../providers/types.ts";
+import { type AuthFile, readAuth, storedKey } from "./auth.ts";
+import type { EnvGet, ZotPaths } from "./paths.ts";
+import { readSettings, type Settings } from "./settings.ts";
+
+export interface CredentialFlags {
+  provider?: string;
+  model?: string;
+  apiKey?: string;
+  baseUrl?: string;
+}
+
+export interface Credentials {
+  provider: ProviderId;
+  model: string;
+  apiKey: string;
+  baseUrl?: string;
+  /** Where the key came from; "none" for a keyless OpenAI-compatible local server. */
+  keySource: "flag" | "env" | "auth" | "none";
+}
+
+export interface CredentialSources {
+  env: EnvGet;
+  auth: AuthFile;
+  settings: Omit<Settings, "raw">;
+  /** Shown in the missing-key message. */
+  authPath: string;
+}
+
+export type CredentialsResult = { ok: true; value: Credentials } | { ok: false; error: string };
+
+export const KEY_ENV: Record<ProviderId, string> = {
+  anthropic: "ANTHROPIC_API_KEY",
+  openai: "OPENAI_API_KEY",
+};
+
+/** Sent to OpenAI-compatible local servers (Ollama, LM Studio) that need no key. */
+export const NO_KEY = "zot-no-key";
+
+const PROVIDERS: ProviderId[] = ["anthropic", "openai"];
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === "" ? undefined : v.trim();
+}
+
+function pickProvider(flags: CredentialFlags, s: CredentialSources): ProviderId | string {
+  if (flags.provider) return flags.provider;
+  const model = nonEmpty(flags.model);
+  if (model) {
+    const known = providerOfModel(model);
+    if (known) return known;
+    // An unknown model behind --base-url is almost always an OpenAI-compatible server.
+    if (flags.baseUrl) return "openai";
+  }
+  if (s.settings.provider) return s.settings.provider;
+  const withKey = PROVIDERS.find((p) => nonEmpty(s.env(KEY_ENV[p])) ?? storedKey(s.auth, p));
+  return withKey ?? "anthropic";
+}
+
+/** Resolve credentials from already-read sources (pure; see `loadCredentials`). */
+export function resolveCredentials(
+  flags: CredentialFlags,
+  sources: CredentialSources,
+): CredentialsResult {
+  const picked = pickProvider(flags, sources);
+  const provider = PROVIDERS.find((p) => p === picked);
+  if (!provider) {
+    return { ok: false, error: `Unknown provider "${picked}" (use "anthropic" or "openai")` };
+  }
+  const model = nonEmpty(flags.model) ??
+    (sources.settings.provider === provider ? sources.settings.model : undefined) ??
+    defaultModel(provider);
+  const baseUrl = nonEmpty(flags.baseUrl);
+  const base = { provider, model, ...(baseUrl ? { baseUrl } : {}) };
+
+  const flagKey = nonEmpty(flags.apiKey);
+  if (flagKey) return { ok: true, value: { ...base, apiKey: flagKey, keySource: "flag" } };
+  const envKey = nonEmpty(sources.env(KEY_ENV[provider]));
+  if (envKey) return { ok: true, value: { ...base, apiKey: envKey, keySource: "env" } };
+  const fileKey = storedKey(sources.auth, provider);
+  if (fileKey) return { ok: true, value: { ...base, apiKey: fileKey, keySource: "auth" } };
+  if (provider === "openai" && baseUrl) {
+    return { ok: true, value: { ...base, apiKey: NO_KEY, keySource: "none" } };
+  }
+  return {
+    ok: false,
+    error: `No API key for provider "${provider}": set ${
+      KEY_ENV[provider]
+    }, pass --api-key, or add it to ${sources.authPath}`,
+  };
+}
+
+/** Read auth.json and config.json, then resolve. Diagnostics name broken files. */
+export async function loadCredentials(
+  flags: CredentialFlags,
+  paths: Pick<ZotPaths, "auth" | "config">,
+  env: EnvGet,
+): Promise<{ result: CredentialsResult; diagnostics: string[] }> {
+  const [auth, settings] = await Promise.all([readAuth(paths.auth), readSettings(paths.config)]);
+  const result = resolveCredentials(flags, {
+    env,
+    auth: auth.value,
+    settings: settings.value,
+    authPath: paths.auth,
+  });
+  return { result, diagnostics: [...auth.diagnostics, ...settings.diagnostics] };
+}
+
+/** The credentials, or a ZotError carrying the remedy (for the CLI). */
+export function requireCredentials(result: CredentialsResult): Credentials {
+  if (result.ok) return result.value;
+  throw new ZotError("credentials", result.error);
+}
