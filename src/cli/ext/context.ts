@@ -22,3 +22,12 @@ const encoder = new TextEncoder();
 export function writeOut(text: string): void {
   Deno.stdout.writeSync(encoder.encode(text));
 }
+
+/**
+ * `--json` of a subcommand. The root command has its own `--json` (JSON
+ * mode) and commander lets root options match after the subcommand, so the
+ * flag may land on either; read both.
+ */
+export function jsonFlag(cmd: { optsWithGlobals(): Record<string, unknown> }): boolean {
+  return cmd.optsWithGlobals().json === true;
+}

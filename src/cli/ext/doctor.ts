@@ -10,11 +10,10 @@ import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
 import { doctorRow, type LiveReport, renderDoctor } from "../../extensions/manage/doctor_render.ts";
-import { type ExtCliContext, writeOut } from "./context.ts";
+import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 import { NOTHING_INSTALLED } from "./list.ts";
 
 interface DoctorOptions {
-  json?: boolean;
   static?: boolean;
 }
 
@@ -24,14 +23,15 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
     .argument("[name]", "only this extension (manifest or directory name)")
     .option("--json", "print a JSON report")
     .option("--static", "only read manifests; do not start anything")
-    .action(async (name: string | undefined, options: DoctorOptions) => {
+    .action(async (name: string | undefined, options: DoctorOptions, cmd: Command) => {
+      const json = jsonFlag(cmd);
       const paths = ctx.paths();
       let entries = await doctorScan(paths);
       if (name !== undefined) {
         entries = entries.filter((e) => e.name === name || basename(e.dir) === name);
         if (entries.length === 0) throw new ZotError("ext-lookup", `extension "${name}" not found`);
       }
-      if (entries.length === 0 && !options.json) {
+      if (entries.length === 0 && !json) {
         writeOut(NOTHING_INSTALLED.join("\n") + "\n");
         return;
       }
@@ -47,7 +47,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         ...entries.filter((e) => e.error).map((e) => `${e.dir}: ${e.error}`),
         ...(live?.failures.map((f) => f.error) ?? []),
       ];
-      if (options.json) {
+      if (json) {
         writeOut(JSON.stringify({ extensions: rows, loadErrors }, null, 2) + "\n");
       } else {
         writeOut(renderDoctor(rows, loadErrors));

@@ -6,7 +6,7 @@
 
 import type { Command } from "commander";
 import { listRows, renderListTable } from "../../extensions/manage/list.ts";
-import { type ExtCliContext, writeOut } from "./context.ts";
+import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 
 export const NOTHING_INSTALLED = [
   "no extensions installed",
@@ -17,9 +17,9 @@ export function addListCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("list")
     .description("list installed extensions and their state")
     .option("--json", "print a JSON array")
-    .action(async (options: { json?: boolean }) => {
+    .action(async (_options: unknown, cmd: Command) => {
       const rows = await listRows(ctx.paths());
-      if (options.json) {
+      if (jsonFlag(cmd)) {
         writeOut(JSON.stringify(rows, null, 2) + "\n");
         return;
       }

@@ -5,17 +5,29 @@
  * @module
  */
 
-import { applyEdits, modify } from "jsonc-parser";
+import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
 import { errorMessage, ZotError } from "../../errors.ts";
 import { MANIFEST_FILE, parseManifestText } from "../manifest.ts";
 import { writeFileAtomic } from "./atomic.ts";
 
-/** Return `text` with `"enabled": <value>` set at the top level. */
+/**
+ * Return `text` with `"enabled": <value>` set at the top level. An existing
+ * key has only its value replaced. A new key goes after the last property,
+ * indented like it: jsonc-parser's own insertion re-formats the whole
+ * object, which would undo the author's layout.
+ */
 export function withEnabled(text: string, value: boolean): string {
-  const edits = modify(text, ["enabled"], value, {
-    formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" },
-  });
-  return applyEdits(text, edits);
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const last = root?.type === "object" ? root.children?.at(-1) : undefined;
+  if (!root || !last || findNodeAtLocation(root, ["enabled"]) !== undefined) {
+    return applyEdits(text, modify(text, ["enabled"], value, {}));
+  }
+  const end = last.offset + last.length;
+  const lineStart = text.lastIndexOf("\n", last.offset) + 1;
+  const sameLine = lineStart <= root.offset;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const insert = sameLine ? `, "enabled": ${value}` : `,\n${indent}"enabled": ${value}`;
+  return text.slice(0, end) + insert + text.slice(end);
 }
 
 /** Set `enabled` in `manifestPath`, atomically. Throws ZotError on failure. */

@@ -1,0 +1,73 @@
+/**
+ * `zot ext grant <name> [--yes] [--revoke]`: review a sandboxed extension's
+ * scope and store (or drop) the user's consent for it.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import type { ZotPaths } from "../../config/paths.ts";
+import { ZotError } from "../../errors.ts";
+import { askConsent, type ConsentIO, terminalConsentIO } from "../../extensions/consent.ts";
+import { isSandboxedExec } from "../../extensions/launch.ts";
+import { lookupOne } from "../../extensions/manage/lookup.ts";
+import { scopeWidening } from "../../extensions/scope.ts";
+import { findGrant, removeGrant, saveGrant } from "../../sandbox/grants.ts";
+import type { ExtCliContext } from "./context.ts";
+
+export interface GrantOptions {
+  yes?: boolean;
+  revoke?: boolean;
+  io?: ConsentIO;
+}
+
+/** Grant or revoke; resolves to the line to print, throws ZotError on refusal. */
+export async function grantCommand(
+  paths: ZotPaths,
+  name: string,
+  opts: GrantOptions = {},
+): Promise<string> {
+  const io = opts.io ?? terminalConsentIO;
+  const found = await lookupOne(paths, name);
+  if (!found.ok) throw new ZotError("ext-lookup", found.message);
+  if (!found.install.ok) {
+    throw new ZotError(
+      "ext-grant",
+      `Cannot grant "${name}": ${found.install.problem} (run "zot ext doctor ${name}")`,
+    );
+  }
+  const source = found.install.source;
+  const { dir } = source;
+  if (opts.revoke) {
+    const had = await removeGrant(paths.grants, dir);
+    return had ? `revoked the grant of "${name}"` : `"${name}" had no stored grant`;
+  }
+  const exec = source.manifest.exec;
+  if (!exec || !isSandboxedExec(exec)) {
+    throw new ZotError(
+      "ext-grant",
+      `"${name}" is not sandboxed, so there is no scope to grant (it runs with your full privileges)`,
+    );
+  }
+  const previous = await findGrant(paths.grants, dir);
+  const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
+  if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
+  const scope = answer.scope!;
+  if (previous) {
+    const widened = scopeWidening(previous.scope, scope);
+    if (widened.length) io.print(`widened since the last grant: ${widened.join("; ")}`);
+  }
+  await saveGrant(paths.grants, dir, source.manifest.name, scope);
+  return `granted "${name}" its scope`;
+}
+
+export function addGrantCommand(ext: Command, ctx: ExtCliContext): void {
+  ext.command("grant")
+    .description("review a sandboxed extension's scope and allow it to run")
+    .argument("<name>", "manifest name or install directory name")
+    .option("-y, --yes", "accept the scope without asking")
+    .option("--revoke", "forget the stored grant")
+    .action(async (name: string, options: { yes?: boolean; revoke?: boolean }) => {
+      console.error(await grantCommand(ctx.paths(), name, options));
+    });
+}
