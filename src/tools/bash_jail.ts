@@ -14,6 +14,7 @@
 
 import { resolve } from "node:path";
 import type { ToolResult } from "../agent/types.ts";
+import { homeDir } from "../config/paths.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";
 import { resolveToolPath } from "./paths.ts";
 
@@ -51,7 +52,7 @@ export async function checkBashJail(
   policy: JailPolicy | undefined,
   command: string,
   cwd: string,
-  home?: string,
+  home: string | undefined = homeDir(),
 ): Promise<ToolResult | undefined> {
   if (policy?.root === undefined) return undefined;
   const cwdRefusal = await checkJail(policy, resolve(cwd), cwd);

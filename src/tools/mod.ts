@@ -1,0 +1,73 @@
+/**
+ * zot's built-in tools. The agent loop calls {@linkcode createBuiltinTools}
+ * once per session and merges extension tools after these (built-ins win).
+ *
+ * @module
+ */
+
+import type { Tool } from "../agent/types.ts";
+import type { Skill } from "../skills/types.ts";
+import { createBashTool } from "./bash.ts";
+import { createEditTool } from "./edit.ts";
+import type { JailPolicy } from "./jail.ts";
+import { createReadTool } from "./read.ts";
+import { createSkillTool } from "./skill.ts";
+import { createWriteTool } from "./write.ts";
+
+export { createJail, type JailPolicy } from "./jail.ts";
+
+/** Every built-in tool name, in the order the tools are returned. */
+export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "bash", "skill"] as const;
+export type BuiltinToolName = typeof BUILTIN_TOOL_NAMES[number];
+
+export interface BuiltinToolOptions {
+  /**
+   * The session's starting directory. Tools resolve paths against
+   * `ToolContext.cwd` at each call (it follows `/cd`); this is only a
+   * default for callers that build contexts from it.
+   */
+  cwd: string;
+  /** The `/jail` policy; mutate `root` to switch it at runtime. */
+  jail?: JailPolicy;
+  /** Discovered skills; the `skill` tool exists only when there is at least one. */
+  skills: readonly Skill[];
+  /**
+   * `--tools a,b` keeps only these; `--no-tools` is `[]`; undefined keeps
+   * all. Unknown names are ignored here: check them with
+   * {@linkcode unknownToolNames} to report them.
+   */
+  enabled?: readonly string[];
+  /** Home for `~` expansion; defaults to the user's. */
+  home?: string;
+  /** bash's default timeout in seconds. */
+  bashTimeoutS?: number;
+}
+
+/** The built-in tools for one session. */
+export function createBuiltinTools(options: BuiltinToolOptions): Tool[] {
+  const fileOptions = { jail: options.jail, home: options.home };
+  const factories: Record<BuiltinToolName, () => Tool | undefined> = {
+    read: () => createReadTool(fileOptions),
+    write: () => createWriteTool(fileOptions),
+    edit: () => createEditTool(fileOptions),
+    bash: () => createBashTool({ ...fileOptions, defaultTimeoutS: options.bashTimeoutS }),
+    skill: () => (options.skills.length > 0 ? createSkillTool(options.skills) : undefined),
+  };
+  const wanted = options.enabled === undefined ? undefined : new Set(options.enabled);
+  const tools: Tool[] = [];
+  for (const name of BUILTIN_TOOL_NAMES) {
+    if (wanted && !wanted.has(name)) continue;
+    const tool = factories[name]();
+    if (tool) tools.push(tool);
+  }
+  return tools;
+}
+
+/**
+ * Names in `--tools` that are not built-in. The caller decides whether an
+ * extension tool of that name makes them valid.
+ */
+export function unknownToolNames(enabled: readonly string[]): string[] {
+  const known = new Set<string>(BUILTIN_TOOL_NAMES);
+  return enabled.filter((n) => !known.has(n));
+}
