@@ -238,7 +238,8 @@ export class Agent {
       : [...images];
     const user: UserMessage = { role: "user", content, time: new Date().toISOString() };
     await this.#append(user);
-    this.emit({ type: "user_message", ...toWireMessage(user) } as AgentEvent);
+    const wire = toWireMessage(user);
+    this.emit({ type: "user_message", content: wire.content, time: wire.time });
     const result = await this.#steps(signal);
     if (result.error && result.stop !== "aborted") {
       this.emit({ type: "error", message: result.error });

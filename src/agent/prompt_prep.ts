@@ -42,7 +42,12 @@ export class SystemPromptPreparer {
     for (;;) {
       const generation = this.#generation;
       if (this.#committed?.generation === generation) return this.#committed.prompt;
-      if (!this.#hooks.hasInterceptor("before_agent_start")) return this.#base();
+      if (!this.#hooks.hasInterceptor("before_agent_start")) {
+        // Cached too: the prompt stays byte-identical across steps (prompt caching).
+        const prompt = this.#base();
+        this.#committed = { generation, prompt };
+        return prompt;
+      }
       if (this.#inflight?.generation !== generation) {
         this.#inflight = { generation, promise: this.#runPass(signal) };
       }

@@ -44,8 +44,11 @@ Work in small verified steps: read before you edit, prefer precise edits over re
 project's own checks after a change, and say plainly what you did and what is left. Ask before
 destructive or irreversible actions. Keep answers short; show code only when it helps.`;
 
+/** The first sentence (or line) of a description: the prompt lists, the tool specs explain. */
 function firstLine(text: string): string {
-  const line = text.split("\n", 1)[0].trim();
+  let line = text.split("\n", 1)[0].trim();
+  const stop = line.search(/[.!?](\s|$)/);
+  if (stop > 0) line = line.slice(0, stop + 1);
   return line.length > 200 ? line.slice(0, 199) + "…" : line;
 }
 

@@ -1,0 +1,98 @@
+/**
+ * RPC command frames: parsed and validated once, here. Unknown fields are
+ * ignored; a bad field names itself in the error.
+ *
+ * @module
+ */
+
+import type { ImageBlock } from "../../protocol/content.ts";
+
+export type RpcCommand =
+  | { type: "hello"; id?: string; token?: string }
+  | { type: "prompt"; id?: string; message: string; images: ImageBlock[] }
+  | { type: "abort"; id?: string }
+  | { type: "compact"; id?: string }
+  | { type: "get_state"; id?: string }
+  | { type: "get_messages"; id?: string }
+  | { type: "clear"; id?: string }
+  | { type: "set_model"; id?: string; model: string }
+  | { type: "set_reasoning"; id?: string; reasoning: string }
+  | { type: "get_models"; id?: string }
+  | { type: "ping"; id?: string };
+
+export type ParsedCommand =
+  | { ok: true; command: RpcCommand }
+  | { ok: false; id?: string; command: string; error: string };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function parseImages(v: unknown): ImageBlock[] | string {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) return `"images" must be an array of {mime_type, data}`;
+  const out: ImageBlock[] = [];
+  for (const [i, img] of v.entries()) {
+    if (!isObject(img) || typeof img.mime_type !== "string" || typeof img.data !== "string") {
+      return `"images[${i}]" must be {mime_type: string, data: base64 string}`;
+    }
+    out.push({ type: "image", mime_type: img.mime_type, data: img.data });
+  }
+  return out;
+}
+
+/** Parses one stdin line. */
+export function parseCommand(line: string): ParsedCommand {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (e) {
+    return {
+      ok: false,
+      command: "",
+      error: `malformed json: ${e instanceof Error ? e.message : e}`,
+    };
+  }
+  if (!isObject(value)) {
+    return { ok: false, command: "", error: "malformed json: expected an object" };
+  }
+  const id = typeof value.id === "string"
+    ? value.id
+    : typeof value.id === "number"
+    ? String(value.id)
+    : undefined;
+  const type = typeof value.type === "string" ? value.type : "";
+  const bad = (error: string): ParsedCommand => ({ ok: false, id, command: type, error });
+  switch (type) {
+    case "hello":
+      return {
+        ok: true,
+        command: { type, id, token: typeof value.token === "string" ? value.token : undefined },
+      };
+    case "prompt": {
+      if (typeof value.message !== "string") return bad(`"message" must be a string`);
+      const images = parseImages(value.images);
+      if (typeof images === "string") return bad(images);
+      if (value.message.trim() === "" && images.length === 0) return bad(`"message" is empty`);
+      return { ok: true, command: { type, id, message: value.message, images } };
+    }
+    case "set_model":
+      if (typeof value.model !== "string" || value.model === "") {
+        return bad(`"model" must be a non-empty string`);
+      }
+      return { ok: true, command: { type, id, model: value.model } };
+    case "set_reasoning":
+      if (typeof value.reasoning !== "string") return bad(`"reasoning" must be a string`);
+      return { ok: true, command: { type, id, reasoning: value.reasoning } };
+    case "abort":
+    case "compact":
+    case "get_state":
+    case "get_messages":
+    case "clear":
+    case "get_models":
+    case "ping":
+      return { ok: true, command: { type, id } };
+    default:
+      return bad(type === "" ? `missing "type"` : `unknown command "${type}"`);
+  }
+}

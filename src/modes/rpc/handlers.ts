@@ -1,0 +1,102 @@
+/**
+ * What each RPC command does. Long work (prompt, compact) is queued so at
+ * most one runs; everything else answers at once.
+ *
+ * @module
+ */
+
+import { compact } from "../../agent/compaction.ts";
+import { toWireMessage } from "../../agent/events.ts";
+import { modelsOf } from "../../providers/models.ts";
+import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
+import { ZOT_VERSION } from "../../version.ts";
+import type { RunSetup } from "../shared/setup.ts";
+import type { RpcCommand } from "./commands.ts";
+
+export interface RpcContext {
+  setup: RunSetup;
+  send: (value: Record<string, unknown>) => void;
+  enqueue: (task: () => Promise<void>) => void;
+}
+
+export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
+  const { agent } = ctx.setup;
+  const id = command.id !== undefined ? { id: command.id } : {};
+  const ok = (data: Record<string, unknown> = {}) =>
+    ctx.send({ type: "response", ...id, command: command.type, success: true, data });
+  const fail = (error: string) =>
+    ctx.send({ type: "response", ...id, command: command.type, success: false, error });
+
+  switch (command.type) {
+    case "hello":
+      return ok({
+        protocol_version: PROTOCOL_VERSION,
+        version: ZOT_VERSION,
+        provider: agent.provider.id,
+        model: agent.model,
+      });
+    case "ping":
+      return ok({ pong: true });
+    case "prompt":
+      ok({ started: true });
+      return ctx.enqueue(async () => {
+        try {
+          await agent.prompt(command.message, { images: command.images });
+        } catch (e) {
+          ctx.send({ type: "error", message: e instanceof Error ? e.message : String(e) });
+        }
+      });
+    case "abort":
+      agent.abort();
+      return ok({});
+    case "compact":
+      ok({ started: true });
+      return ctx.enqueue(async () => {
+        try {
+          const result = await compact(agent, "rpc");
+          if (result.status === "completed") {
+            ctx.send({ type: "compact_done", summary: result.summary ?? "" });
+          } else {ctx.send({
+              type: "error",
+              message: `compaction ${result.status}: ${result.error ?? ""}`.trim(),
+            });}
+        } catch (e) {
+          ctx.send({ type: "error", message: e instanceof Error ? e.message : String(e) });
+        }
+      });
+    case "get_state":
+      return ok({
+        provider: agent.provider.id,
+        model: agent.model,
+        cwd: agent.cwd,
+        message_count: agent.messages.length,
+        busy: agent.busy,
+        usage: agent.usage,
+      });
+    case "get_messages":
+      return ok({ messages: agent.messages.map(toWireMessage) });
+    case "clear":
+      if (agent.busy) return fail("cannot clear while a prompt runs (send abort first)");
+      agent.clear();
+      return ok({});
+    case "set_model":
+      agent.setModel(command.model);
+      return ok({ model: command.model });
+    case "set_reasoning":
+      return fail("set_reasoning is not supported by this zot yet");
+    case "get_models":
+      return ok({
+        models: modelsOf(agent.provider.id).map((m) => ({
+          id: m.id,
+          provider: m.provider,
+          context_window: m.contextWindow,
+          max_output: m.maxOutput,
+          reasoning: false,
+        })),
+      });
+    default: {
+      const never: never = command;
+      return fail(`unknown command ${JSON.stringify(never)}`);
+    }
+  }
+}

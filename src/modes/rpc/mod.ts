@@ -1,0 +1,104 @@
+/**
+ * RPC mode (`zot --rpc` / `zot rpc`): JSON commands on stdin, one JSON
+ * response or event per line on stdout. At most one prompt or compaction
+ * runs at a time (others queue; `abort` acts at once). Exits when stdin
+ * closes, after in-flight work. Sessions are off unless asked for.
+ *
+ * @module
+ */
+
+import { readLines } from "../../protocol/framing.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
+import type { RunFlags } from "../shared/flags.ts";
+import { jsonLines, type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
+import { parseCommand } from "./commands.ts";
+import { rpcUi } from "./ui.ts";
+import { handleCommand } from "./handlers.ts";
+
+/** RPC stdin lines may carry images: larger than extension frames. */
+export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export interface RpcOptions {
+  flags: RunFlags;
+  stdin?: ReadableStream<Uint8Array>;
+  stdout?: LineWriter;
+  stderr?: LineWriter;
+  token?: string;
+  setup?: Partial<SetupOptions>;
+}
+
+function sameToken(a: string, b: string): boolean {
+  // Constant time in the length of the expected token.
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a.charCodeAt(i) || 0) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export async function runRpc(options: RpcOptions): Promise<number> {
+  const send = jsonLines(options.stdout ?? stdoutLine);
+  const stderr = options.stderr ?? stderrLine;
+  const token = options.token ?? Deno.env.get("ZOTCORE_RPC_TOKEN") ?? undefined;
+  const setup: RunSetup = await createSetup({
+    mode: "rpc",
+    flags: options.flags,
+    ui: rpcUi(send),
+    warn: stderr,
+    persistSessions: false,
+    ...options.setup,
+  });
+  setup.agent.subscribe(send);
+  setup.agent.startSession();
+  let authed = !token;
+  let work: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>) => {
+    work = work.then(task, task);
+  };
+  try {
+    for await (const item of readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES)) {
+      if (item.kind === "oversize") {
+        send({
+          type: "response",
+          command: "",
+          success: false,
+          error: `line exceeds ${RPC_MAX_LINE_BYTES} bytes`,
+        });
+        break;
+      }
+      if (item.line.trim() === "") continue;
+      const parsed = parseCommand(item.line);
+      if (!authed) {
+        const ok = parsed.ok && parsed.command.type === "hello" &&
+          parsed.command.token !== undefined &&
+          sameToken(parsed.command.token, token!);
+        if (!ok) {
+          send({
+            type: "response",
+            ...(parsed.ok ? { id: parsed.command.id } : { id: parsed.id }),
+            command: parsed.ok ? parsed.command.type : parsed.command,
+            success: false,
+            error:
+              `unauthorized: the first command must be {"type":"hello","token":…} with ZOTCORE_RPC_TOKEN`,
+          });
+          return EXIT_FAILURE;
+        }
+        authed = true;
+      }
+      if (!parsed.ok) {
+        send({
+          type: "response",
+          ...(parsed.id !== undefined ? { id: parsed.id } : {}),
+          command: parsed.command,
+          success: false,
+          error: parsed.error,
+        });
+        continue;
+      }
+      handleCommand(parsed.command, { setup, send, enqueue });
+    }
+    await work;
+    return EXIT_OK;
+  } finally {
+    await setup.shutdown();
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Starting the extensions of a run: discovery (explicit `--ext` first, then
+ * project and global unless `--no-ext`), load, the shared ready wait. The
+ * host module is imported only when there is something to run, so a run
+ * without extensions does not pay for it.
+ *
+ * @module
+ */
+
+import type { ZotPaths } from "../../config/paths.ts";
+import type { HostUi } from "../../extensions/ui.ts";
+import type { ExtensionHost, HostTimeouts } from "../../extensions/host/mod.ts";
+import type { ExtensionSource } from "../../extensions/types.ts";
+import { discover } from "../../extensions/discovery.ts";
+import { ZOT_VERSION } from "../../version.ts";
+import type { LineWriter } from "./output.ts";
+
+export interface StartExtensionsOptions {
+  paths: ZotPaths;
+  explicit: readonly string[];
+  noExt: boolean;
+  ui: HostUi;
+  provider: string;
+  model: string;
+  builtinTools: Iterable<string>;
+  /** Where load errors go (`extension load: <err>`). */
+  warn: LineWriter;
+  timeouts?: Partial<HostTimeouts>;
+}
+
+/** Runnable sources now (also what `/reload-ext` re-reads). */
+export async function discoverSources(
+  paths: ZotPaths,
+  explicit: readonly string[],
+  noExt: boolean,
+  warn: LineWriter,
+): Promise<ExtensionSource[]> {
+  const found = await discover({ paths, explicit, noExt });
+  for (const d of found.diagnostics) {
+    if (d.level === "error") warn(`extension load: ${d.message}`);
+  }
+  return found.value.filter((s) => s.manifest.enabled !== false);
+}
+
+/** The started host, or undefined when no extension is configured. */
+export async function startExtensions(
+  o: StartExtensionsOptions,
+): Promise<ExtensionHost | undefined> {
+  const sources = await discoverSources(o.paths, o.explicit, o.noExt, o.warn);
+  if (sources.length === 0) return undefined;
+  const [{ ExtensionHost }, { spawnExtension }] = await Promise.all([
+    import("../../extensions/host/mod.ts"),
+    import("../../extensions/process/mod.ts"),
+  ]);
+  const host = new ExtensionHost({
+    spawn: spawnExtension,
+    paths: o.paths,
+    identity: { zotVersion: ZOT_VERSION, provider: o.provider, model: o.model, cwd: o.paths.cwd },
+    ui: o.ui,
+    builtinTools: o.builtinTools,
+    timeouts: o.timeouts,
+  });
+  const report = await host.load(sources);
+  for (const error of report.errors) o.warn(`extension load: ${error}`);
+  await host.waitForReady();
+  return host;
+}

@@ -1,0 +1,46 @@
+/**
+ * The run flags every mode shares, as parsed by src/cli/run.ts.
+ *
+ * @module
+ */
+
+export type ModeName = "interactive" | "print" | "json" | "rpc";
+
+export interface RunFlags {
+  provider?: string;
+  model?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  /** `-e/--ext` paths, in order. */
+  ext: string[];
+  noExt: boolean;
+  /** `--tools a,b`: only these tools. */
+  tools?: string[];
+  noTools: boolean;
+  noSkill: boolean;
+  withSkills: boolean;
+  /** 0 = unlimited. */
+  maxSteps: number;
+  continue: boolean;
+  session?: string;
+  noSession: boolean;
+  /** Text, or `@file`. */
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** False with `--no-yolo`. */
+  yolo: boolean;
+}
+
+export function defaultFlags(): RunFlags {
+  return {
+    ext: [],
+    noExt: false,
+    noTools: false,
+    noSkill: false,
+    withSkills: false,
+    maxSteps: 0,
+    continue: false,
+    noSession: false,
+    yolo: true,
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * What every mode needs before the first prompt: paths, provider/model/key,
+ * built-in and extension tools, the extension host (with the mode's HostUi),
+ * the session and the agent. The TUI reuses it through `createSetup`.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import { zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
+import { Agent } from "../../agent/loop.ts";
+import { NO_HOOKS } from "../../agent/hooks.ts";
+import { ToolRegistry } from "../../agent/tool_registry.ts";
+import { AgentToolCaller } from "../../agent/tool_caller.ts";
+import type { Confirmer } from "../../agent/confirm.ts";
+import type { Session } from "../../agent/session.ts";
+import type { HostUi } from "../../extensions/ui.ts";
+import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
+import type { ProviderId } from "../../providers/types.ts";
+import { defaultMaxTokens } from "../../providers/models.ts";
+import type { ModeName, RunFlags } from "./flags.ts";
+import { type EnvGet, resolveProvider } from "./provider.ts";
+import { builtinTools, toolAllowList } from "./tools.ts";
+import { discoverSources, startExtensions } from "./extensions.ts";
+import { selectSession } from "./session_select.ts";
+import { systemPromptBuilder } from "./prompt_sources.ts";
+import { type LineWriter, stderrLine } from "./output.ts";
+
+export interface SetupOptions {
+  mode: ModeName;
+  flags: RunFlags;
+  ui: HostUi;
+  cwd?: string;
+  env?: EnvGet;
+  /** Notes and warnings (default: stderr). */
+  warn?: LineWriter;
+  /** The TUI's dialog for `--no-yolo`; headless modes have none. */
+  confirmer?: Confirmer;
+  /** Sessions are saved unless `--no-session` (RPC: only when asked for). */
+  persistSessions?: boolean;
+  /** Shorter extension deadlines (tests). */
+  timeouts?: Partial<HostTimeouts>;
+}
+
+export interface RunSetup {
+  mode: ModeName;
+  flags: RunFlags;
+  paths: ZotPaths;
+  providerId: ProviderId;
+  agent: Agent;
+  session: Session;
+  host: ExtensionHost | undefined;
+  warn: LineWriter;
+  /** `/reload-ext`: respawn extensions, refresh tools, rebuild the prompt. */
+  reloadExtensions(): Promise<ReloadReport | undefined>;
+  /** Ends the session (`shutdown`), flushes it and stops extensions. */
+  shutdown(): Promise<void>;
+}
+
+const denoEnv: EnvGet = (name) => {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
+  }
+};
+
+export async function createSetup(options: SetupOptions): Promise<RunSetup> {
+  const { flags, mode } = options;
+  const warn = options.warn ?? stderrLine;
+  const cwd = resolve(options.cwd ?? Deno.cwd());
+  const env = options.env ?? denoEnv;
+  const paths = zotPaths(cwd, zotHome(env));
+  if (!flags.yolo && mode !== "interactive") {
+    warn(
+      `zot: --no-yolo has no effect in ${mode} mode (no interactive prompt available); tools will run without confirmation`,
+    );
+  }
+  const resolved = resolveProvider(flags, env);
+  const allow = toolAllowList(flags);
+  const registry = new ToolRegistry(builtinTools(), { allow });
+  const builtinNames = builtinTools().map((t) => t.name);
+  const [host, session, basePrompt] = await Promise.all([
+    startExtensions({
+      paths,
+      explicit: flags.ext,
+      noExt: flags.noExt,
+      ui: options.ui,
+      provider: resolved.id,
+      model: resolved.model,
+      builtinTools: builtinNames,
+      warn,
+      timeouts: options.timeouts,
+    }),
+    selectSession(flags, paths, {
+      provider: resolved.id,
+      model: resolved.model,
+      persistByDefault: options.persistSessions ?? true,
+    }, warn),
+    systemPromptBuilder(flags, paths, registry, () => []),
+  ]);
+  if (host) registry.setExtensionTools(host.tools());
+  if (allow) {
+    for (const name of allow) {
+      if (!registry.get(name)) warn(`zot: --tools names "${name}", which no tool provides`);
+    }
+  }
+  const interactive = options.ui.interactive && mode === "interactive";
+  const agent = new Agent({
+    provider: resolved.provider,
+    model: resolved.model,
+    registry,
+    session,
+    basePrompt,
+    hooks: host ?? NO_HOOKS,
+    confirmer: flags.yolo ? undefined : options.confirmer,
+    interactive,
+    maxSteps: flags.maxSteps,
+    maxTokens: defaultMaxTokens(resolved.model),
+  });
+  host?.setToolCaller(new AgentToolCaller(() => agent.toolEnv()));
+
+  let closed = false;
+  return {
+    mode,
+    flags,
+    paths,
+    providerId: resolved.id,
+    agent,
+    session,
+    host,
+    warn,
+    async reloadExtensions() {
+      if (!host) return undefined;
+      const report = await host.reload(() => discoverSources(paths, flags.ext, flags.noExt, warn));
+      registry.setExtensionTools(host.tools());
+      agent.invalidateSystemPrompt();
+      return report;
+    },
+    async shutdown() {
+      if (closed) return;
+      closed = true;
+      agent.hooks.endSession("shutdown");
+      await agent.session.close();
+      await host?.stop();
+    },
+  };
+}
