@@ -9,6 +9,7 @@ import { ZOT_VERSION } from "../version.ts";
 import { EXIT_OK, EXIT_USAGE } from "../errors.ts";
 import { addExtCommands } from "./ext/mod.ts";
 import { addRunOptions } from "./run.ts";
+import { addTrustCommands } from "./trust.ts";
 
 /** A parsed program that resolves to an exit code. */
 export interface Program {
@@ -27,6 +28,7 @@ export function buildProgram(): Program {
     .exitOverride();
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);
+  addTrustCommands(root, setExit);
   return {
     async run(args) {
       try {

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { basename, dirname, join } from "node:path";
 import { parseScope, type Scope, scopeToJson } from "../extensions/scope.ts";
 import { asRecord, readJsonFile, writeJsonFileAtomic } from "./json_store.ts";
 
@@ -23,12 +24,19 @@ async function readAll(grantsPath: string): Promise<Record<string, unknown>> {
   return asRecord(asRecord(await readJsonFile(grantsPath)).grants);
 }
 
-/** Real path for keys; a missing directory keys by its given path. */
+/**
+ * Real path for keys. A directory that does not exist yet (an install's
+ * destination) keys by its real parent plus its name, as it will once made.
+ */
 export async function grantKey(dir: string): Promise<string> {
   try {
     return await Deno.realPath(dir);
   } catch {
-    return dir;
+    try {
+      return join(await Deno.realPath(dirname(dir)), basename(dir));
+    } catch {
+      return dir;
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { Command } from "commander";
+import { installConsent } from "../../extensions/consent.ts";
 import { installExtension, type InstallOptions } from "../../extensions/manage/install.ts";
 import type { ExtCliContext } from "./context.ts";
 
@@ -25,7 +26,7 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
       await installExtension(source, {
         paths: ctx.paths(),
         yes: options.yes ?? false,
-        confirm: installConfirm,
+        confirm: installConfirm ?? installConsent(ctx.paths()),
       });
     });
 }

@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { EXIT_USAGE } from "../../errors.ts";
 import { type ExtCliContext, extContext } from "./context.ts";
 import { addDoctorCommand } from "./doctor.ts";
+import { addGrantCommand } from "./grant.ts";
 import { addInstallCommand } from "./install.ts";
 import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
@@ -23,6 +24,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addToggleCommands,
   addRemoveCommand,
   addInstallCommand,
+  addGrantCommand,
 ];
 
 const LOCATIONS = `

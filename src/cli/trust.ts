@@ -1,0 +1,44 @@
+/**
+ * `zot trust [dir]` / `zot untrust [dir]`: allow (or stop) the extensions
+ * in a project's `./.zot/extensions` to run. Untrusted projects never start
+ * them; see docs/sandbox.md.
+ *
+ * @module
+ */
+
+import type { Command } from "commander";
+import { resolve } from "node:path";
+import { zotPaths } from "../config/paths.ts";
+import {
+  isProjectTrusted,
+  trustedProjects,
+  trustProject,
+  untrustProject,
+} from "../extensions/trust.ts";
+
+export function addTrustCommands(root: Command, _setExit: (code: number) => void): void {
+  root.command("trust")
+    .description("let the extensions in a project's .zot/extensions run (default: this directory)")
+    .argument("[dir]", "project directory")
+    .option("--list", "show the trusted projects")
+    .action(async (dir: string | undefined, options: { list?: boolean }) => {
+      const paths = zotPaths(Deno.cwd());
+      if (options.list) {
+        for (const p of await trustedProjects(paths.trust)) console.log(p);
+        return;
+      }
+      const target = resolve(dir ?? Deno.cwd());
+      const already = await isProjectTrusted(paths.trust, target);
+      const key = await trustProject(paths.trust, target);
+      console.error(already ? `${key} was already trusted` : `trusted ${key}`);
+    });
+  root.command("untrust")
+    .description("stop the extensions in a project's .zot/extensions from running")
+    .argument("[dir]", "project directory")
+    .action(async (dir: string | undefined) => {
+      const paths = zotPaths(Deno.cwd());
+      const target = resolve(dir ?? Deno.cwd());
+      const was = await untrustProject(paths.trust, target);
+      console.error(was ? `no longer trusting ${target}` : `${target} was not trusted`);
+    });
+}

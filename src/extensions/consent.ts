@@ -1,0 +1,101 @@
+/**
+ * Install-time consent: show what an extension asks for in plain words and
+ * ask the user to agree before it is installed. Sandboxed extensions get
+ * their scope listed and, once accepted, a stored grant pinned to it (so a
+ * later, wider manifest does not start until the user agrees again); plain
+ * programs are named as what they are: full user privileges.
+ *
+ * @module
+ */
+
+import type { ZotPaths } from "../config/paths.ts";
+import { describeScope, needsGrant } from "../sandbox/describe.ts";
+import { saveGrant } from "../sandbox/grants.ts";
+import { isSandboxedExec } from "./launch.ts";
+import { parseScope, type Scope } from "./scope.ts";
+import type { ExtensionSource } from "./types.ts";
+
+export type ConsentResult = { ok: true } | { ok: false; reason: string };
+
+/** The terminal side of consent, injectable for tests. */
+export interface ConsentIO {
+  /** True when a person can answer (stdin is a terminal). */
+  interactive(): boolean;
+  /** Ask a yes/no question; false on "no" or cancel. */
+  ask(question: string): Promise<boolean>;
+  print(line: string): void;
+}
+
+/** Deno defaults: stderr for the summary, @clack/prompts for the question. */
+export const terminalConsentIO: ConsentIO = {
+  interactive: () => Deno.stdin.isTerminal(),
+  async ask(question) {
+    // Loaded only when a question is really asked.
+    const { confirm, isCancel } = await import("@clack/prompts");
+    const answer = await confirm({ message: question, initialValue: false });
+    return !isCancel(answer) && answer === true;
+  },
+  print: (line) => console.error(line),
+};
+
+/** What installing or granting `source` means, as lines for the user. */
+export function consentSummary(source: ExtensionSource, scope: Scope | undefined): string[] {
+  const name = source.manifest.name;
+  if (!source.manifest.exec) return [`"${name}" starts no program (theme or skills only)`];
+  if (!scope) {
+    return [
+      `"${name}" runs "${source.manifest.exec}" as a plain program, NOT sandboxed:`,
+      "  it can do anything you can (read your files and keys, use the network, run commands)",
+    ];
+  }
+  return [`"${name}" runs sandboxed and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+}
+
+/**
+ * Ask for agreement unless `yes`; refuse without a terminal. Sandboxed
+ * extensions at least privilege need no question: there is nothing to grant.
+ */
+export async function askConsent(
+  source: ExtensionSource,
+  opts: { yes: boolean; io: ConsentIO; action: string },
+): Promise<{ ok: true; scope?: Scope } | { ok: false; reason: string }> {
+  const exec = source.manifest.exec;
+  let scope: Scope | undefined;
+  if (exec && isSandboxedExec(exec)) {
+    const parsed = parseScope(source.manifest.scope);
+    if (!parsed.ok) return { ok: false, reason: `invalid scope: ${parsed.errors.join("; ")}` };
+    scope = parsed.scope;
+  }
+  for (const line of consentSummary(source, scope)) opts.io.print(line);
+  const mustAsk = exec !== undefined && exec !== "" && (!scope || needsGrant(scope));
+  if (!mustAsk || opts.yes) return { ok: true, scope };
+  if (!opts.io.interactive()) {
+    return {
+      ok: false,
+      reason:
+        `stdin is not a terminal, so nobody could agree (review the permissions above and pass --yes)`,
+    };
+  }
+  const agreed = await opts.io.ask(
+    `${opts.action} "${source.manifest.name}" with these permissions?`,
+  );
+  return agreed ? { ok: true, scope } : { ok: false, reason: "you declined" };
+}
+
+/** The `confirm` hook of `zot ext install`: ask, then store the grant for the destination. */
+export function installConsent(
+  paths: ZotPaths,
+  io: ConsentIO = terminalConsentIO,
+): (
+  staged: ExtensionSource,
+  info: { destination: string; yes: boolean },
+) => Promise<ConsentResult> {
+  return async (staged, info) => {
+    const answer = await askConsent(staged, { yes: info.yes, io, action: "Install" });
+    if (!answer.ok) return answer;
+    if (answer.scope && needsGrant(answer.scope)) {
+      await saveGrant(paths.grants, info.destination, staged.manifest.name, answer.scope);
+    }
+    return { ok: true };
+  };
+}
