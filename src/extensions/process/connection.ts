@@ -26,7 +26,7 @@ import {
   type RequestOptions,
 } from "../channel.ts";
 import type { ExtensionSource } from "../types.ts";
-import { type ExitInfo, type ExtensionProcess, settlesWithin } from "./child.ts";
+import { delay, type ExitInfo, type ExtensionProcess, settlesWithin } from "./child.ts";
 import type { ExtensionLog } from "./log.ts";
 import { OutboundQueue, type QueuedFrame } from "./outbound.ts";
 import { PendingRequests } from "./pending.ts";
@@ -43,6 +43,9 @@ export interface ConnectionParts {
   /** The stdout line iterator, positioned after hello. */
   lines: AsyncIterator<LineItem>;
 }
+
+/** A frame being written when its writer gives up gets this long to finish. */
+const ABANDON_GRACE_MS = 250;
 
 /** How long a closed stdout may precede the exit status we report. */
 const EXIT_AFTER_EOF_WAIT_MS = 1_000;
@@ -119,6 +122,10 @@ export class ExtensionConnection implements ExtensionChannel {
     } catch (e) {
       this.log(`read error: ${errorMessage(e)}`);
     }
+    // Release stdout now: after an oversize line the extension may be blocked
+    // writing the rest of it, and a closed pipe unblocks it.
+    await this.#lines.return?.();
+    await this.#process.stdout.cancel().catch(() => {});
     this.log(`extension ${this.name} read loop exited at ${new Date().toISOString()}`);
     if (oversize) {
       this.#markClosed({ reason: "frame over 4 MiB" });
@@ -204,11 +211,11 @@ export class ExtensionConnection implements ExtensionChannel {
       ]);
       if (outcome === "written") return;
       if (outcome === "timeout") {
-        this.#abandonWrite(queued, "write timed out", true);
+        this.#disconnect("write timed out");
         throw new RequestError("write", `write to extension ${this.name} timed out`);
       }
       if (outcome === "cancelled") {
-        this.#abandonWrite(queued, "write cancelled mid-frame", false);
+        await this.#withdraw(queued);
         throw new RequestError("cancelled", "write cancelled");
       }
       if (this.#isClosed) throw new RequestError("disconnected", this.#disconnectedText());
@@ -219,11 +226,21 @@ export class ExtensionConnection implements ExtensionChannel {
     }
   }
 
-  #abandonWrite(frame: QueuedFrame, reason: string, always: boolean): void {
-    if (!always && this.#out.withdraw(frame)) return;
-    if (frame.state === "written") return;
-    this.log(`${reason}; disconnecting`);
-    this.#disconnect(reason);
+  /**
+   * Take back a frame whose writer gave up. Still queued: withdrawn. Being
+   * written: it gets a short grace to finish, since a torn frame cannot be
+   * withdrawn and would corrupt the stream; past that the transport closes.
+   */
+  async #withdraw(frame: QueuedFrame): Promise<void> {
+    if (this.#out.withdraw(frame) || frame.state !== "writing") return;
+    const grace = delay(ABANDON_GRACE_MS);
+    const finished = await Promise.race([
+      frame.written.then(() => true, () => false),
+      grace.promise.then(() => false),
+    ]);
+    grace.cancel();
+    if (finished) return;
+    this.#disconnect("write abandoned mid-frame");
   }
 
   async request(
@@ -231,6 +248,7 @@ export class ExtensionConnection implements ExtensionChannel {
     options: RequestOptions = {},
   ): Promise<ReplyFrame> {
     if (this.#isClosed) throw new RequestError("disconnected", this.#disconnectedText());
+    if (options.signal?.aborted) throw new RequestError("cancelled", "request cancelled");
     const what = `${this.name}/${frame.type} ${frame.id}`;
     // The write is torn down with the request: a queued frame is withdrawn,
     // a half-written one closes the transport.

@@ -18,10 +18,7 @@ for (const [dir, name, command] of HELLO_LANGUAGES) {
     assertEquals(channel.name, name);
     assertEquals(channel.hello.type, "hello");
     assertEquals(channel.sandboxed, false);
-    assertEquals(
-      channel.dataDir,
-      join(h.zot.root, "..", "..").length > 0 ? channel.source.dir : "",
-    );
+    assertEquals(channel.dataDir, channel.source.dir);
     await withTimeout(channel.ready, 10_000, "ready");
     assertEquals(channel.readyState, "ready");
     const registered = await withTimeout(

@@ -1,0 +1,96 @@
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { withTimeout } from "../../helpers/wait.ts";
+import { collect, harness } from "./_helpers.ts";
+
+Deno.test("ready: a silent extension without ready is auto-readied after an idle window", async () => {
+  await using h = await harness();
+  const channel = await h.start("silent-no-ready");
+  await withTimeout(channel.ready, 10_000, "auto-ready");
+  assertEquals(channel.readyState, "auto-ready");
+  assertStringIncludes(
+    h.logText("silent-no-ready"),
+    "[zot] no ready frame; auto-readying after idle (legacy SDK?)\n",
+  );
+});
+
+Deno.test("ready: a chatty extension is never auto-readied; forceReady marks ready-timeout", async () => {
+  await using h = await harness();
+  const channel = await h.start("chatty-no-ready");
+  const frames = collect(channel);
+  // 25 ticks at 20 ms span more than one 250 ms idle window.
+  await withTimeout(
+    frames.next((f) => f.type === "notify" && f.message === "tick 25"),
+    20_000,
+    "25 ticks",
+  );
+  assertEquals(channel.readyState, "pending");
+  channel.forceReady();
+  await channel.ready;
+  assertEquals(channel.readyState, "ready-timeout");
+  channel.forceReady();
+  assertEquals(channel.readyState, "ready-timeout");
+  assertStringIncludes(
+    h.logText("chatty-no-ready"),
+    "[zot] timed out waiting for ready frame; proceeding\n",
+  );
+});
+
+Deno.test("ready: close resolves ready", async () => {
+  await using h = await harness();
+  const channel = await h.start("chatty-no-ready");
+  await channel.stop(Date.now() + 2_000);
+  await withTimeout(channel.ready, 1_000, "ready after close");
+  assertEquals(channel.readyState, "pending");
+});
+
+Deno.test("frames: garbage is counted and logged, and reading continues in order", async () => {
+  await using h = await harness();
+  const channel = await h.start("garbage");
+  const frames = collect(channel);
+  await withTimeout(channel.ready, 10_000, "ready");
+  await withTimeout(frames.next((f) => f.type === "ready"), 1_000, "ready frame");
+  assertEquals(
+    frames.frames.map((f) => f.type === "register_command" ? `cmd:${f.name}` : f.type),
+    ["cmd:one", "tool_result", "cmd:two", "ready"],
+  );
+  assertEquals(channel.counters, { malformed: 3, invalid: 1, unknownType: 1, lateReplies: 1 });
+  const log = h.logText("garbage");
+  assertStringIncludes(log, "[zot] malformed json frame: ");
+  assertStringIncludes(log, '[zot] unknown frame type "wat"\n');
+  assertStringIncludes(log, '[zot] invalid "register_tool" frame: ');
+});
+
+Deno.test("frames: a line over 4 MiB closes the channel and stops the process", async () => {
+  await using h = await harness();
+  const channel = await h.start("huge-line");
+  const frames = collect(channel);
+  const info = await withTimeout(channel.closed, 20_000, "close after oversize line");
+  assertEquals(info.reason, "frame over 4 MiB");
+  assert(channel.isClosed);
+  assertEquals(
+    frames.frames.map((f) => f.type === "register_command" ? f.name : f.type),
+    ["before"],
+  );
+  assertEquals(channel.send({ type: "shutdown" }), false);
+  await channel.stop(Date.now() + 2_000);
+  assertStringIncludes(h.logText("huge-line"), "[zot] frame over 4194304 bytes");
+});
+
+Deno.test("frames: a flood of 20,000 frames arrives complete and in order", async () => {
+  await using h = await harness();
+  const channel = await h.start("flood");
+  const frames = collect(channel);
+  // Not `channel.ready`: building the flood may take longer than the idle window.
+  await withTimeout(frames.next((f) => f.type === "ready"), 30_000, "ready frame after flood");
+  const notes = frames.frames.filter((f) => f.type === "notify");
+  assertEquals(notes.length, 20_000);
+  assert(notes.every((f, i) => f.type === "notify" && f.message === String(i)));
+});
+
+Deno.test("frames: frames before setFrameListener are replayed in order", async () => {
+  await using h = await harness();
+  const channel = await h.start("hello-node");
+  await withTimeout(channel.ready, 10_000, "ready");
+  const frames = collect(channel);
+  assertEquals(frames.frames.map((f) => f.type), ["register_command", "register_tool", "ready"]);
+});
