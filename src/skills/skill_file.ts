@@ -41,7 +41,9 @@ export function parseSkill(text: string, meta: SkillMeta): SkillParse {
     return { ok: false, error: `"name" in the frontmatter must be a string` };
   }
   const name = meta.forcedName ?? data.name ?? meta.fallbackName;
-  if (!NAME.test(name) || name.length > MAX_NAME) {
+  // `:` separates an extension's prefix; other skills may not claim such names.
+  const colonMisused = meta.forcedName === undefined && name.includes(":");
+  if (!NAME.test(name) || name.length > MAX_NAME || colonMisused) {
     return {
       ok: false,
       error: `invalid skill name "${name}" (use letters, digits, "-", "_" or ".")`,
