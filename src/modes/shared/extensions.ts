@@ -17,8 +17,7 @@ import type { LineWriter } from "./output.ts";
 
 export interface StartExtensionsOptions {
   paths: ZotPaths;
-  explicit: readonly string[];
-  noExt: boolean;
+  sources: readonly ExtensionSource[];
   ui: HostUi;
   provider: string;
   model: string;
@@ -46,7 +45,7 @@ export async function discoverSources(
 export async function startExtensions(
   o: StartExtensionsOptions,
 ): Promise<ExtensionHost | undefined> {
-  const sources = await discoverSources(o.paths, o.explicit, o.noExt, o.warn);
+  const sources = o.sources.filter((s) => s.manifest.exec);
   if (sources.length === 0) return undefined;
   const [{ ExtensionHost }, { spawnExtension }] = await Promise.all([
     import("../../extensions/host/mod.ts"),
@@ -60,7 +59,7 @@ export async function startExtensions(
     builtinTools: o.builtinTools,
     timeouts: o.timeouts,
   });
-  const report = await host.load(sources);
+  const report = await host.load(o.sources);
   for (const error of report.errors) o.warn(`extension load: ${error}`);
   await host.waitForReady();
   return host;

@@ -1,25 +1,19 @@
 /**
- * Provider, model and API key of a run: flags first, then the environment.
- * SDKs stay unloaded until the first request (providers load them lazily).
+ * Provider, model and API key of a run (src/config/credentials.ts decides;
+ * this builds the client). SDKs stay unloaded until the first request.
  *
  * @module
  */
 
-import { UsageError } from "../../errors.ts";
+import type { EnvGet, ZotPaths } from "../../config/paths.ts";
+import { loadCredentials, requireCredentials } from "../../config/credentials.ts";
 import type { Provider, ProviderId } from "../../providers/types.ts";
-import { createProvider, isProviderId, PROVIDER_IDS } from "../../providers/registry.ts";
-import { defaultModel, providerOfModel } from "../../providers/models.ts";
+import { createProvider, isProviderId } from "../../providers/registry.ts";
+import { UsageError } from "../../errors.ts";
 import type { RunFlags } from "./flags.ts";
+import type { LineWriter } from "./output.ts";
 
-export type EnvGet = (name: string) => string | undefined;
-
-const KEY_ENV: Record<ProviderId, string> = {
-  anthropic: "ANTHROPIC_API_KEY",
-  openai: "OPENAI_API_KEY",
-};
-
-/** Local servers (Ollama, vLLM, a test server) take any key. */
-const PLACEHOLDER_KEY = "zot-no-key";
+export type { EnvGet };
 
 export interface ResolvedProvider {
   provider: Provider;
@@ -27,27 +21,21 @@ export interface ResolvedProvider {
   model: string;
 }
 
-export function resolveProvider(flags: RunFlags, env: EnvGet): ResolvedProvider {
-  let id: ProviderId;
-  if (flags.provider !== undefined) {
-    if (!isProviderId(flags.provider)) {
-      throw new UsageError(
-        `Unknown provider "${flags.provider}" (use ${
-          PROVIDER_IDS.map((p) => `"${p}"`).join(" or ")
-        })`,
-      );
-    }
-    id = flags.provider;
-  } else {
-    id = (flags.model ? providerOfModel(flags.model) : undefined) ??
-      (env(KEY_ENV.anthropic) ? "anthropic" : env(KEY_ENV.openai) ? "openai" : "anthropic");
+export async function resolveProvider(
+  flags: RunFlags,
+  paths: ZotPaths,
+  env: EnvGet,
+  warn: LineWriter,
+): Promise<ResolvedProvider> {
+  if (flags.provider !== undefined && !isProviderId(flags.provider)) {
+    throw new UsageError(`Unknown provider "${flags.provider}" (use "anthropic" or "openai")`);
   }
-  const model = flags.model ?? defaultModel(id);
-  const apiKey = flags.apiKey ?? env(KEY_ENV[id]) ?? (flags.baseUrl ? PLACEHOLDER_KEY : undefined);
-  if (!apiKey) {
-    throw new UsageError(
-      `No API key for provider "${id}" (set ${KEY_ENV[id]} or pass --api-key)`,
-    );
-  }
-  return { provider: createProvider({ provider: id, apiKey, baseUrl: flags.baseUrl }), id, model };
+  const { result, diagnostics } = await loadCredentials(flags, paths, env);
+  for (const d of diagnostics) warn(`zot: ${d}`);
+  const c = requireCredentials(result);
+  return {
+    provider: createProvider({ provider: c.provider, apiKey: c.apiKey, baseUrl: c.baseUrl }),
+    id: c.provider,
+    model: c.model,
+  };
 }

@@ -20,7 +20,7 @@ import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens } from "../../providers/models.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { type EnvGet, resolveProvider } from "./provider.ts";
-import { builtinTools, toolAllowList } from "./tools.ts";
+import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
 import { discoverSources, startExtensions } from "./extensions.ts";
 import { selectSession } from "./session_select.ts";
 import { systemPromptBuilder } from "./prompt_sources.ts";
@@ -76,19 +76,23 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       `zot: --no-yolo has no effect in ${mode} mode (no interactive prompt available); tools will run without confirmation`,
     );
   }
-  const resolved = resolveProvider(flags, env);
   const allow = toolAllowList(flags);
-  const registry = new ToolRegistry(builtinTools(), { allow });
-  const builtinNames = builtinTools().map((t) => t.name);
+  const sources = await discoverSources(paths, flags.ext, flags.noExt, warn);
+  const [resolved, skills] = await Promise.all([
+    resolveProvider(flags, paths, env, warn),
+    loadSkills(flags, paths, sources, env, warn),
+  ]);
+  const builtins = builtinTools(cwd, skills, allow);
+  const registry = new ToolRegistry(builtins, { allow });
+  const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
   const [host, session, basePrompt] = await Promise.all([
     startExtensions({
       paths,
-      explicit: flags.ext,
-      noExt: flags.noExt,
+      sources,
       ui: options.ui,
       provider: resolved.id,
       model: resolved.model,
-      builtinTools: builtinNames,
+      builtinTools: builtins.map((t) => t.name),
       warn,
       timeouts: options.timeouts,
     }),
@@ -97,7 +101,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       model: resolved.model,
       persistByDefault: options.persistSessions ?? true,
     }, warn),
-    systemPromptBuilder(flags, paths, registry, () => []),
+    systemPromptBuilder(flags, paths, registry, () => promptSkills),
   ]);
   if (host) registry.setExtensionTools(host.tools());
   if (allow) {

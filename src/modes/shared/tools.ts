@@ -1,22 +1,23 @@
 /**
- * The built-in tools of a run, restricted by `--tools` / `--no-tools`.
+ * Built-in tools and skills of a run, restricted by `--tools` / `--no-tools`
+ * and `--no-skill` / `--with-skills`.
  *
  * @module
  */
 
 import type { Tool } from "../../agent/types.ts";
-import { createReadTool } from "../../tools/read.ts";
-import { createWriteTool } from "../../tools/write.ts";
-import { createEditTool } from "../../tools/edit.ts";
-import { createBashTool } from "../../tools/bash.ts";
+import { createBuiltinTools } from "../../tools/mod.ts";
+import { discoverSkills } from "../../skills/mod.ts";
+import type { Skill } from "../../skills/types.ts";
+import { planSkillBundles } from "../../extensions/manifest_skill_plan.ts";
+import type { ExtensionSource } from "../../extensions/types.ts";
+import { homeDir, type ZotPaths } from "../../config/paths.ts";
 import { UsageError } from "../../errors.ts";
 import type { RunFlags } from "./flags.ts";
+import type { LineWriter } from "./output.ts";
+import type { EnvGet } from "./provider.ts";
 
-export function builtinTools(): Tool[] {
-  return [createReadTool(), createWriteTool(), createEditTool(), createBashTool()];
-}
-
-/** Allowed tool names, or undefined for all; checks `--tools` names once extensions are known. */
+/** Allowed tool names, or undefined for all. */
 export function toolAllowList(flags: RunFlags): string[] | undefined {
   if (flags.noTools) return [];
   if (!flags.tools) return undefined;
@@ -25,4 +26,35 @@ export function toolAllowList(flags: RunFlags): string[] | undefined {
     throw new UsageError(`"--tools" needs at least one name (or use --no-tools)`);
   }
   return names;
+}
+
+export async function loadSkills(
+  flags: RunFlags,
+  paths: ZotPaths,
+  sources: readonly ExtensionSource[],
+  env: EnvGet,
+  warn: LineWriter,
+): Promise<Skill[]> {
+  if (flags.noSkill) return [];
+  const bundles = await planSkillBundles(sources);
+  const found = await discoverSkills({
+    cwd: paths.cwd,
+    zotHome: paths.home,
+    home: homeDir(env),
+    includeHome: flags.withSkills,
+    disabled: false,
+    bundles: bundles.value,
+  });
+  for (const d of [...bundles.diagnostics, ...found.diagnostics]) {
+    if (d.level !== "info") warn(`zot: skill: ${d.message}`);
+  }
+  return found.value;
+}
+
+export function builtinTools(
+  cwd: string,
+  skills: readonly Skill[],
+  allow?: readonly string[],
+): Tool[] {
+  return createBuiltinTools({ cwd, skills, enabled: allow });
 }

@@ -1,0 +1,48 @@
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { jsonLinesOf, runZot } from "./run_zot.ts";
+
+Deno.test("JSON mode writes only JSON events on stdout", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "bash", args: { command: "echo from-tool" } }] },
+      { text: "Done." },
+    ],
+  });
+  const r = await runZot(["--json", "run it", "--base-url", llm.url, "--no-yolo"], z);
+  assertEquals(r.code, 0, r.stderr);
+  const events = jsonLinesOf(r.stdout);
+  const types = events.map((e) => e.type);
+  for (
+    const t of [
+      "user_message",
+      "turn_start",
+      "assistant_start",
+      "tool_call",
+      "tool_result",
+      "text_delta",
+      "usage",
+      "turn_end",
+      "done",
+    ]
+  ) {
+    assert(types.includes(t), `missing ${t} in ${types.join(",")}`);
+  }
+  assertEquals(types.at(-1), "done");
+  const result = events.find((e) => e.type === "tool_result");
+  assertEquals(result?.is_error, false);
+  const message = events.findLast((e) => e.type === "assistant_message");
+  assertEquals(message?.content, [{ type: "text", text: "Done." }]);
+});
+
+Deno.test("JSON mode reports a model error as an error event", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ error: { status: 400, message: "nope" } }] });
+  const r = await runZot(["--json", "x", "--base-url", llm.url], z);
+  assertEquals(r.code, 1);
+  const events = jsonLinesOf(r.stdout);
+  assert(events.some((e) => e.type === "error"));
+  assertEquals(events.at(-1)?.type, "done");
+});

@@ -1,0 +1,74 @@
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { runZot } from "./run_zot.ts";
+
+Deno.test("print mode prints only the final assistant text", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      {
+        text: "Let me look.",
+        toolCalls: [{ name: "bash", args: { command: "echo tool-output" } }],
+      },
+      { text: "The answer is 42." },
+    ],
+  });
+  const r = await runZot(["-p", "what is it?", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals([r.code, r.stdout], [0, "The answer is 42.\n"], r.stderr);
+  assertEquals(llm.requests.length, 2);
+  // The session was saved under $ZOT_HOME/sessions.
+  const dirs = [...Deno.readDirSync(`${z.home}/sessions`)];
+  assertEquals(dirs.length, 1);
+});
+
+Deno.test("print mode reads the prompt from stdin and -c continues the session", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "first" }, { text: "second" }] });
+  const a = await runZot(["-p", "--base-url", llm.url], z, "from stdin\n");
+  assertEquals([a.code, a.stdout], [0, "first\n"], a.stderr);
+  const b = await runZot(["-p", "-c", "again", "--base-url", llm.url], z);
+  assertEquals([b.code, b.stdout], [0, "second\n"], b.stderr);
+  const body = llm.requests[1].body as { messages: { role: string }[] };
+  assertEquals(body.messages.map((m) => m.role), ["user", "assistant", "user"]);
+});
+
+Deno.test("print mode: a model error exits 1, a usage error exits 2, --no-yolo warns", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ error: { status: 400, message: "bad request here" } }],
+  });
+  const r = await runZot(["-p", "hi", "--base-url", llm.url, "--no-yolo"], z);
+  assertEquals([r.code, r.stdout], [1, ""]);
+  assertStringIncludes(r.stderr, "--no-yolo has no effect in print mode");
+  assertStringIncludes(r.stderr, "bad request here");
+  const u = await runZot(["-p", "hi", "--max-steps", "x"], z);
+  assertEquals(u.code, 2);
+  const p = await runZot(["-p", "hi", "--provider", "nope"], z);
+  assertEquals(p.code, 2);
+  assertStringIncludes(p.stderr, `Unknown provider "nope"`);
+});
+
+Deno.test("--system-prompt replaces the prompt the provider receives", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
+  await Deno.writeTextFile(`${z.cwd}/sys.txt`, "You are a test.");
+  const r = await runZot(
+    [
+      "-p",
+      "hi",
+      "--base-url",
+      llm.url,
+      "--system-prompt",
+      "@sys.txt",
+      "--append-system-prompt",
+      "Tail.",
+      "--no-tools",
+    ],
+    z,
+  );
+  assertEquals(r.code, 0, r.stderr);
+  const body = llm.requests[0].body as { system: { text: string }[]; tools?: unknown[] };
+  assertEquals(body.system.map((b) => b.text).join(""), "You are a test.\n\nTail.");
+  assertEquals(body.tools ?? [], []);
+});
