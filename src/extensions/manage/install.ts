@@ -72,7 +72,6 @@ async function checkLocalSource(src: string): Promise<string> {
     throw fail(`cannot read ${src}: ${errorMessage(e)}`);
   }
   if (!info.isDirectory) throw fail(`not a directory: ${src}`);
-  if (!(await exists(join(abs, MANIFEST_FILE)))) throw fail(`source lacks ${MANIFEST_FILE}`);
   return abs;
 }
 
@@ -112,6 +111,9 @@ export async function installExtension(src: string, options: InstallOptions): Pr
   const git = isGitSource(src);
   const from = git ? src : await checkLocalSource(src);
   const name = checkedName(git ? gitRepoName(src) : basename(from), src);
+  if (!git && !(await exists(join(from, MANIFEST_FILE)))) {
+    throw fail(`source lacks ${MANIFEST_FILE}`);
+  }
   const root = resolve(paths.extensions);
   const out = join(root, name);
   if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
