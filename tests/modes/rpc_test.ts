@@ -1,0 +1,129 @@
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { withTimeout } from "../helpers/wait.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { readLines } from "../../src/protocol/framing.ts";
+import { zotCommand } from "./run_zot.ts";
+
+type Frame = Record<string, unknown>;
+
+/** A running `zot --rpc` with line-level access to stdin and stdout. */
+function rpcProcess(
+  args: string[],
+  z: { cwd: string; home: string; env?: Record<string, string> },
+) {
+  const child = zotCommand(["--rpc", ...args], z, "piped").spawn();
+  const writer = child.stdin.getWriter();
+  const lines = readLines(child.stdout);
+  const seen: string[] = [];
+  const stderr = new Response(child.stderr).text();
+  return {
+    seen,
+    send: (value: unknown) =>
+      writer.write(
+        new TextEncoder().encode(
+          typeof value === "string" ? value + "\n" : JSON.stringify(value) + "\n",
+        ),
+      ),
+    async next(): Promise<Frame> {
+      const item = await withTimeout(lines.next(), 10_000, "an RPC stdout line");
+      if (item.done || item.value.kind !== "line") {
+        throw new Error(`stdout ended; stderr: ${await stderr}`);
+      }
+      seen.push(item.value.line);
+      return JSON.parse(item.value.line);
+    },
+    async until(pred: (f: Frame) => boolean): Promise<Frame[]> {
+      const got: Frame[] = [];
+      for (;;) {
+        const f = await this.next();
+        got.push(f);
+        if (pred(f)) return got;
+      }
+    },
+    async close(): Promise<{ code: number; stderr: string; rest: string[] }> {
+      await writer.close().catch(() => {});
+      const rest: string[] = [];
+      for await (const item of lines) if (item.kind === "line") rest.push(item.line);
+      const status = await child.status;
+      return { code: status.code, stderr: await stderr, rest };
+    },
+  };
+}
+
+Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Hello over RPC." }] });
+  const rpc = rpcProcess(["--base-url", llm.url, "--no-yolo"], z);
+  await rpc.send({ type: "hello", id: "1" });
+  const hello = await rpc.next();
+  assertEquals([hello.type, hello.id, hello.command, hello.success], [
+    "response",
+    "1",
+    "hello",
+    true,
+  ]);
+  assertEquals((hello.data as Frame).protocol_version, 1);
+
+  await rpc.send("{not json");
+  const bad = await rpc.next();
+  assertEquals([bad.type, bad.success], ["response", false]);
+  assertStringIncludes(String(bad.error), "malformed json");
+
+  await rpc.send({ type: "ping", id: 2 });
+  assertEquals((await rpc.next()).data, { pong: true });
+
+  await rpc.send({ type: "prompt", id: "p", message: "hi" });
+  const started = await rpc.next();
+  assertEquals([started.command, started.data], ["prompt", { started: true }]);
+  const events = await rpc.until((f) => f.type === "done");
+  const types = events.map((e) => e.type);
+  for (
+    const t of [
+      "user_message",
+      "turn_start",
+      "text_delta",
+      "assistant_message",
+      "usage",
+      "turn_end",
+    ]
+  ) {
+    assert(types.includes(t), `missing ${t}: ${types.join(",")}`);
+  }
+
+  await rpc.send({ type: "get_state", id: "s" });
+  const state = (await rpc.next()).data as Frame;
+  assertEquals([state.message_count, state.busy, state.model], [2, false, "claude-opus-4-7"]);
+  await rpc.send({ type: "get_messages", id: "m" });
+  const messages = ((await rpc.next()).data as { messages: Frame[] }).messages;
+  assertEquals(messages.map((m) => m.role), ["user", "assistant"]);
+  await rpc.send({ type: "nope", id: "n" });
+  assertStringIncludes(String((await rpc.next()).error), `unknown command "nope"`);
+
+  const end = await rpc.close();
+  assertEquals(end.code, 0, end.stderr);
+  assertEquals(end.rest, []);
+  for (const line of rpc.seen) JSON.parse(line);
+  assertStringIncludes(end.stderr, "--no-yolo has no effect in rpc mode");
+  // Sessions are off by default in RPC mode.
+  assertEquals([...Deno.readDirSync(z.home)].some((e) => e.name === "sessions"), false);
+});
+
+Deno.test("RPC mode: ZOTCORE_RPC_TOKEN requires a matching hello first", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [] });
+  const env = { ZOTCORE_RPC_TOKEN: "s3cret" };
+  const wrong = rpcProcess(["--base-url", llm.url], { ...z, env });
+  await wrong.send({ type: "ping", id: "1" });
+  const refused = await wrong.next();
+  assertEquals([refused.success, refused.id], [false, "1"]);
+  assertStringIncludes(String(refused.error), "unauthorized");
+  assertEquals((await wrong.close()).code, 1);
+
+  const right = rpcProcess(["--base-url", llm.url], { ...z, env });
+  await right.send({ type: "hello", token: "s3cret" });
+  assertEquals((await right.next()).success, true);
+  await right.send({ type: "ping" });
+  assertEquals((await right.next()).data, { pong: true });
+  assertEquals((await right.close()).code, 0);
+});
