@@ -16,6 +16,7 @@ import { errorMessage } from "../../errors.ts";
 import { deadlineSignal, type HostCore } from "./core.ts";
 import { boundContent } from "./bound.ts";
 import type { ExtensionRecord } from "./record.ts";
+import { allowsCallTool, refusalMessage } from "../scope.ts";
 
 export const CALL_TOOL_REFUSALS = {
   optIn: "extension did not opt in to call_tool",
@@ -61,6 +62,9 @@ export function handleCallTool(
   if (!channel) return;
   if (!channel.capabilities.has(CAP_CALL_TOOL)) {
     return refuse(record, frame, CALL_TOOL_REFUSALS.optIn);
+  }
+  if (record.scope && !allowsCallTool(record.scope, frame.name)) {
+    return refuse(record, frame, refusalMessage(record.name, "call_tool", frame.name));
   }
   const parent = frame.parent_id !== undefined && frame.parent_id !== ""
     ? record.hostCalls.get(frame.parent_id)

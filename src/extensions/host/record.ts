@@ -9,6 +9,7 @@ import type { CloseInfo, ExtensionChannel } from "../channel.ts";
 import type { ExtensionSource } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
+import { protocolScope, type Scope } from "../scope.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
 export type RegistrationState = "active" | "shadowed";
@@ -60,6 +61,8 @@ export interface ExtensionRecord {
   warnings: string[];
   /** Launch notes from the spawner (e.g. the sandbox scope). */
   notes: string[];
+  /** Sandboxed only: the protocol scope the host enforces (unsandboxed: none, as upstream). */
+  scope?: Scope;
 }
 
 /** A fresh record for a loaded source. */
@@ -82,6 +85,7 @@ export function newRecord(
     callTools: new Map(),
     warnings: [],
     notes,
+    scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,
   };
 }
 

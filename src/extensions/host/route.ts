@@ -24,7 +24,7 @@ export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtTo
       core.registry.addTool(record, frame);
       return;
     case "subscribe":
-      applySubscribe(record, frame);
+      applySubscribe(record, frame, (m) => core.diagnostics.about(record, m, { log: true }));
       return;
     case "call_tool":
       handleCallTool(core, record, frame);

@@ -12,6 +12,7 @@ import {
   type SubscribeFrame,
 } from "../../protocol/frames.ts";
 import type { ExtensionRecord } from "./record.ts";
+import { allowsEvent, allowsIntercept, refusalMessage } from "../scope.ts";
 
 const INTERCEPTABLE: ReadonlySet<string> = new Set(INTERCEPTABLE_EVENTS);
 
@@ -19,9 +20,27 @@ function isInterceptable(name: string): name is InterceptableEvent {
   return INTERCEPTABLE.has(name);
 }
 
-export function applySubscribe(record: ExtensionRecord, frame: SubscribeFrame): void {
-  for (const name of frame.events ?? []) record.events.add(name);
+/** A sandboxed extension gets only what its scope declares; `refuse` reports the rest. */
+export function applySubscribe(
+  record: ExtensionRecord,
+  frame: SubscribeFrame,
+  refuse: (message: string) => void = () => {},
+): void {
+  const scope = record.scope;
+  for (const name of frame.events ?? []) {
+    if (scope && !allowsEvent(scope, name)) refuse(refusalMessage(record.name, "events", name));
+    else record.events.add(name);
+  }
   for (const name of frame.intercept ?? []) {
-    if (isInterceptable(name)) record.intercepts.add(name);
+    if (!isInterceptable(name)) continue;
+    if (scope && !allowsIntercept(scope, name)) {
+      refuse(
+        refusalMessage(
+          record.name,
+          name === "before_agent_start" ? "system_prompt" : "intercept",
+          name,
+        ),
+      );
+    } else record.intercepts.add(name);
   }
 }

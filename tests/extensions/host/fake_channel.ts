@@ -21,6 +21,7 @@ import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.
 import type { ExtToHostFrame, HelloFrame, HostToExtFrame } from "../../../src/protocol/frames.ts";
 import type { HostUi } from "../../../src/extensions/ui.ts";
 import type { PanelSpec } from "../../../src/protocol/frames.ts";
+import { withTimeout } from "../../helpers/wait.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import { ExtensionHost, type ExtensionHostOptions } from "../../../src/extensions/host/mod.ts";
 
@@ -249,9 +250,35 @@ export function fakeSpawn(
 /** A HostUi that records every call as `[method, ...args]`. */
 export class RecordingUi implements HostUi {
   readonly calls: unknown[][] = [];
+  #waiters: { check: () => boolean; resolve: () => void }[] = [];
   constructor(readonly interactive = false) {}
+
+  /** Resolves once `check` holds (checked after every UI call), bounded by `ms`. */
+  waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+    if (check()) return Promise.resolve();
+    const done = Promise.withResolvers<void>();
+    this.#waiters.push({ check, resolve: done.resolve });
+    return withTimeout(done.promise, ms, what);
+  }
+
+  /** Messages of `notify` calls from `ext` with `level`. */
+  notes(ext: string, level: string): string[] {
+    return this.calls
+      .filter((c) => c[0] === "notify" && c[1] === ext && c[2] === level)
+      .map((c) => String(c[3]));
+  }
+
+  #record(call: unknown[]) {
+    this.calls.push(call);
+    this.#waiters = this.#waiters.filter((w) => {
+      if (!w.check()) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
   notify(e: string, l: string, m: string) {
-    this.calls.push(["notify", e, l, m]);
+    this.#record(["notify", e, l, m]);
   }
   display(e: string, t: string) {
     this.calls.push(["display", e, t]);
