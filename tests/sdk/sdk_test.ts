@@ -1,334 +1,362 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import type { ExtToHostFrame } from "../../src/protocol/frames.ts";
+import { pythonExe } from "./python.ts";
 import { ScriptedHost } from "./scripted_host.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
-const FIXTURE = `${ROOT}tests/fixtures/sdk/full.ts`;
 
-/** The fixture under the sandbox's constraints: read-only, no env, net or run. */
-function spawnFull(): ScriptedHost {
+/** The TS fixture under the sandbox's constraints: read-only, no env, net or run. */
+function spawnTs(): ScriptedHost {
   return new ScriptedHost(Deno.execPath(), [
     "run",
     "--no-prompt",
     `--allow-read=${ROOT}src,${ROOT}tests/fixtures/sdk`,
-    FIXTURE,
+    `${ROOT}tests/fixtures/sdk/full.ts`,
   ]);
 }
 
-async function started(ack: Record<string, unknown> = {}) {
-  const host = spawnFull();
-  const regs = await host.handshake(ack);
-  return { host, regs };
+const PYTHON = await pythonExe();
+
+function spawnPy(): ScriptedHost {
+  return new ScriptedHost(PYTHON, [`${ROOT}tests/fixtures/sdk/full.py`]);
 }
 
-let nextId = 0;
-async function invoke(host: ScriptedHost, name: string, args?: string) {
-  const id = `c${++nextId}`;
-  await host.send({ type: "command_invoked", id, name, args });
-  const r = await host.expect("command_response");
-  assertEquals(r.id, id);
-  return r;
-}
+/** The same script runs against both SDKs: they must behave the same on the wire. */
+function suite(lang: string, spawnFull: () => ScriptedHost) {
+  async function started(ack: Record<string, unknown> = {}) {
+    const host = spawnFull();
+    const regs = await host.handshake(ack);
+    return { host, regs };
+  }
 
-Deno.test("sdk: canonical start-up order with onHello registrations and default capabilities", async () => {
-  await using host = spawnFull();
-  const hello = await host.expect("hello");
-  assertEquals(hello.name, "full");
-  assertEquals(hello.version, "1.2.3");
-  assert(hello.capabilities?.includes("tool_cancel"));
-  assert(hello.capabilities?.includes("call_tool"));
-  await host.send({
-    type: "hello_ack",
-    protocol_version: 1,
-    zot_version: "t",
-    provider: "",
-    model: "",
-    cwd: "/p",
-  });
-  const frames: ExtToHostFrame[] = [];
-  for (let f = await host.next(); f && f.type !== "ready"; f = await host.next()) frames.push(f);
-  const types = frames.map((f) => f.type);
-  assertEquals(types.indexOf("register_tool") > types.lastIndexOf("register_command"), true);
-  assertEquals(types.at(-1), "subscribe");
-  const commands = frames.flatMap((f) => f.type === "register_command" ? [f.name] : []);
-  assert(commands.includes("cwd"), "onHello registers before ready");
-  const tools = frames.flatMap((f) => f.type === "register_tool" ? [f] : []);
-  assertEquals(tools.map((t) => t.name), ["upper", "crash", "loader", "hidden", "wait", "nested"]);
-  assertEquals(tools.find((t) => t.name === "hidden")?.deferred, true);
-  assertEquals(tools.find((t) => t.name === "wait")?.interactive, true);
-  assertEquals(frames.at(-1), {
-    type: "subscribe",
-    events: ["turn_start", "tool_result"],
-    intercept: ["before_agent_start", "tool_call", "turn_start", "assistant_message"],
-  });
-  assertEquals(host.badLines, []);
-});
-
-Deno.test("sdk: every command response action, errors and case-insensitive lookup", async () => {
-  const { host } = await started();
-  await using _ = host;
-  assertEquals((await invoke(host, "echo", "hi there")).display, "hi there");
-  assertEquals((await invoke(host, "ECHO", "x")).display, "x");
-  assertEquals((await invoke(host, "ask", "why")).prompt, "ask why");
-  const tp = await invoke(host, "tp");
-  assertEquals([tp.action, tp.tool_name, tp.tool_args, tp.prompt], ["tool_prompt", "skill", {
-    name: "x",
-  }, "go"]);
-  const err = await invoke(host, "err");
-  assertEquals([err.action, err.error], ["noop", "bad input"]);
-  assertEquals((await invoke(host, "boom")).error, "panic: kaboom");
-  assertEquals((await invoke(host, "nope")).error, "no handler for /nope");
-  assertEquals((await invoke(host, "cwd")).display, "/project|/data");
-});
-
-Deno.test("sdk: console.log goes to stderr, stdout carries frames only", async () => {
-  const { host } = await started();
-  assertEquals((await invoke(host, "log")).action, "noop");
-  await host.closeStdin();
-  const stderr = await host.stderr();
-  assertStringIncludes(stderr, "this goes to stderr");
-  assertStringIncludes(stderr, "so does this");
-  assertEquals(host.badLines, []);
-  await host[Symbol.asyncDispose]();
-});
-
-Deno.test("sdk: notify, clear_notes and submit frames", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.send({ type: "command_invoked", id: "n1", name: "notes" });
-  assertEquals(await host.next(), { type: "notify", level: "warn", message: "careful" });
-  assertEquals(await host.next(), { type: "clear_notes" });
-  assertEquals(await host.next(), { type: "submit", text: "do it" });
-  assertEquals((await host.expect("command_response")).action, "noop");
-});
-
-Deno.test("sdk: tools, errors as results, activate_tools and unknown tools", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.send({ type: "tool_call", id: "t1", name: "upper", args: { text: "abc" } });
-  assertEquals(await host.next(), {
-    type: "tool_result",
-    id: "t1",
-    content: [{ type: "text", text: "ABC" }],
-  });
-  await host.send({ type: "tool_call", id: "t2", name: "crash", args: {} });
-  const crash = await host.expect("tool_result");
-  assertEquals([crash.is_error, crash.content], [true, [{
-    type: "text",
-    text: "panic: tool broke",
-  }]]);
-  await host.send({ type: "tool_call", id: "t3", name: "loader", args: {} });
-  assertEquals((await host.expect("tool_result")).activate_tools, ["hidden"]);
-  await host.send({ type: "tool_call", id: "t4", name: "ghost", args: {} });
-  const ghost = await host.expect("tool_result");
-  assertEquals(ghost.content, [{ type: "text", text: 'no handler for tool "ghost"' }]);
-});
-
-Deno.test("sdk: tool_cancel in the same chunk as the call aborts it and suppresses the result", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.sendBatch([
-    { type: "tool_call", id: "w1", name: "wait", args: {} },
-    { type: "tool_cancel", id: "w1" },
-    { type: "tool_cancel", id: "unknown" },
-  ]);
-  assertEquals(await host.next(), {
-    type: "notify",
-    level: "info",
-    message: "wait w1 aborted: true",
-  });
-  // The next frame answers the next request: no late tool_result for w1.
-  assertEquals((await invoke(host, "echo", "after")).display, "after");
-});
-
-Deno.test("sdk: shutdown aborts running handlers, acks and returns from run", async () => {
-  const { host } = await started();
-  await host.send({ type: "tool_call", id: "w2", name: "wait", args: {} });
-  await host.send({ type: "shutdown" });
-  const got = [await host.next(), await host.next()];
-  assertEquals(got.map((f) => f?.type).sort(), ["notify", "shutdown_ack"]);
-  assertEquals(await host.next(), undefined);
-  assertEquals((await host.exit()).code, 0);
-  assertStringIncludes(await host.stderr(), "run returned");
-  await host[Symbol.asyncDispose]();
-});
-
-Deno.test("sdk: end of input aborts handlers and fails pending callTool with host disconnected", async () => {
-  const { host } = await started();
-  await host.send({ type: "tool_call", id: "w3", name: "wait", args: {} });
-  await host.send({ type: "command_invoked", id: "k1", name: "call", args: "a.txt" });
-  await host.expect("call_tool");
-  await host.closeStdin();
-  assertEquals((await host.expect("notify")).message, "wait w3 aborted: true");
-  assertEquals(await host.next(), undefined);
-  assertEquals((await host.exit()).code, 0);
-  const stderr = await host.stderr();
-  assertStringIncludes(stderr, "rejected:host disconnected");
-  assertStringIncludes(stderr, "run returned");
-  await host[Symbol.asyncDispose]();
-});
-
-Deno.test("sdk: callTool round trip, truncation note, and parent_id inside a tool handler", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.send({ type: "command_invoked", id: "k2", name: "call", args: "x.md" });
-  const call = await host.expect("call_tool");
-  assertEquals([call.name, call.args, call.parent_id], ["read", { path: "x.md" }, undefined]);
-  await host.send({
-    type: "tool_result",
-    id: call.id,
-    name: "read",
-    content: [{ type: "text", text: "body" }],
-    is_error: false,
-    truncated: true,
-  });
-  assertEquals(
-    (await host.expect("command_response")).display,
-    "ok:body|[tool result truncated by host]",
-  );
-
-  await host.send({ type: "tool_call", id: "parent-7", name: "nested", args: {} });
-  const nested = await host.expect("call_tool");
-  assertEquals(nested.parent_id, "parent-7");
-  await host.send({
-    type: "tool_result",
-    id: nested.id,
-    name: "read",
-    content: [{ type: "text", text: "x" }],
-    is_error: false,
-  });
-  assertEquals(await host.next(), {
-    type: "tool_result",
-    id: "parent-7",
-    content: [{ type: "text", text: "nested got 1 block(s)" }],
-  });
-});
-
-Deno.test("sdk: aborting callTool sends call_tool_cancel and rejects", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.send({ type: "command_invoked", id: "k3", name: "call", args: "y" });
-  const call = await host.expect("call_tool");
-  await host.send({ type: "command_invoked", id: "k4", name: "abort" });
-  const frames = [await host.next(), await host.next(), await host.next()];
-  assertEquals(frames[0], { type: "call_tool_cancel", id: call.id });
-  const displays = frames.flatMap((f) =>
-    f?.type === "command_response" ? [f.display ?? f.action] : []
-  );
-  assertEquals(displays.sort(), ["noop", "rejected:user aborted"]);
-  // A late reply for the cancelled call is ignored.
-  await host.send({ type: "tool_result", id: call.id, name: "read", content: [], is_error: true });
-  assertEquals((await invoke(host, "echo", "still alive")).display, "still alive");
-});
-
-Deno.test("sdk: callTool refuses when the host lacks call_tool", async () => {
-  const { host } = await started({ capabilities: [] });
-  await using _ = host;
-  assertEquals(
-    (await invoke(host, "call", "z")).display,
-    "rejected:host does not support call_tool",
-  );
-});
-
-Deno.test("sdk: interceptors block, rewrite, replace, and fail closed", async () => {
-  const { host } = await started();
-  await using _ = host;
-  const ask = async (frame: Record<string, unknown>) => {
-    const id = `i${++nextId}`;
-    await host.send({ type: "event_intercept", id, ...frame });
-    const r = await host.expect("event_intercept_response");
+  let nextId = 0;
+  async function invoke(host: ScriptedHost, name: string, args?: string) {
+    const id = `c${++nextId}`;
+    await host.send({ type: "command_invoked", id, name, args });
+    const r = await host.expect("command_response");
     assertEquals(r.id, id);
-    const { type: _t, id: _i, system_prompt_bytes: _b, ...rest } = r;
-    return rest;
-  };
-  const bash = (command: string) => ({
-    event: "tool_call",
-    tool_id: "t",
-    tool_name: "bash",
-    tool_args: { command },
-  });
-  assertEquals(await ask(bash("rm -rf /")), { block: true, reason: "refused: rm -rf" });
-  assertEquals(await ask(bash("ls")), { modified_args: { command: "echo GUARDED: ls" } });
-  assertEquals(
-    await ask({ event: "tool_call", tool_id: "t", tool_name: "read", tool_args: {} }),
-    {},
-  );
-  assertEquals(
-    await ask({ event: "tool_call", tool_id: "t", tool_name: "explode", tool_args: {} }),
-    {
-      block: true,
-      reason: "intercept panic: guard bug",
-    },
-  );
-  assertEquals(await ask({ event: "turn_start", step: 99 }), { block: true, reason: "too many" });
-  assertEquals(await ask({ event: "turn_start", step: 1 }), {});
-  assertEquals(await ask({ event: "assistant_message", text: "a SECRET b" }), {
-    replace_text: "a [redacted] b",
-  });
-  assertEquals(await ask({ event: "assistant_message", text: "clean" }), {});
-  assertEquals(await ask({ event: "before_agent_start", system_prompt: "base" }), {
-    system_prompt: "base+full",
-  });
-  assertEquals(await ask({ event: "before_agent_start", system_prompt: "keep" }), {});
-  assertEquals(await ask({ event: "session_start" }), {});
-});
+    return r;
+  }
 
-Deno.test("sdk: typed lifecycle events; unknown events and garbage are tolerated", async () => {
-  const { host } = await started();
-  await using _ = host;
-  await host.send({ type: "event", event: "future_event", x: 1 });
-  await host.send({
-    type: "event",
-    event: "turn_start",
-    step: 3,
-    sequence: 7,
-    session_id: "s",
-    cwd: "/p",
+  Deno.test(`${lang} sdk: canonical start-up order with onHello registrations and default capabilities`, async () => {
+    await using host = spawnFull();
+    const hello = await host.expect("hello");
+    assertEquals(hello.name, "full");
+    assertEquals(hello.version, "1.2.3");
+    assert(hello.capabilities?.includes("tool_cancel"));
+    assert(hello.capabilities?.includes("call_tool"));
+    await host.send({
+      type: "hello_ack",
+      protocol_version: 1,
+      zot_version: "t",
+      provider: "",
+      model: "",
+      cwd: "/p",
+    });
+    const frames: ExtToHostFrame[] = [];
+    for (let f = await host.next(); f && f.type !== "ready"; f = await host.next()) frames.push(f);
+    const types = frames.map((f) => f.type);
+    assertEquals(types.indexOf("register_tool") > types.lastIndexOf("register_command"), true);
+    assertEquals(types.at(-1), "subscribe");
+    const commands = frames.flatMap((f) => f.type === "register_command" ? [f.name] : []);
+    assert(commands.includes("cwd"), "onHello registers before ready");
+    const tools = frames.flatMap((f) => f.type === "register_tool" ? [f] : []);
+    assertEquals(tools.map((t) => t.name), [
+      "upper",
+      "crash",
+      "loader",
+      "hidden",
+      "wait",
+      "nested",
+    ]);
+    assertEquals(tools.find((t) => t.name === "hidden")?.deferred, true);
+    assertEquals(tools.find((t) => t.name === "wait")?.interactive, true);
+    assertEquals(frames.at(-1), {
+      type: "subscribe",
+      events: ["turn_start", "tool_result"],
+      intercept: ["before_agent_start", "tool_call", "turn_start", "assistant_message"],
+    });
+    assertEquals(host.badLines, []);
   });
-  assertEquals((await host.expect("notify")).message, "turn 3 seq 7");
-  await host.sendBatch([
-    { type: "nonsense" },
-    {
+
+  Deno.test(`${lang} sdk: every command response action, errors and case-insensitive lookup`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    assertEquals((await invoke(host, "echo", "hi there")).display, "hi there");
+    assertEquals((await invoke(host, "ECHO", "x")).display, "x");
+    assertEquals((await invoke(host, "ask", "why")).prompt, "ask why");
+    const tp = await invoke(host, "tp");
+    assertEquals([tp.action, tp.tool_name, tp.tool_args, tp.prompt], ["tool_prompt", "skill", {
+      name: "x",
+    }, "go"]);
+    const err = await invoke(host, "err");
+    assertEquals([err.action, err.error], ["noop", "bad input"]);
+    assertEquals((await invoke(host, "boom")).error, "panic: kaboom");
+    assertEquals((await invoke(host, "nope")).error, "no handler for /nope");
+    assertEquals((await invoke(host, "cwd")).display, "/project|/data");
+  });
+
+  Deno.test(`${lang} sdk: console.log goes to stderr, stdout carries frames only`, async () => {
+    const { host } = await started();
+    assertEquals((await invoke(host, "log")).action, "noop");
+    await host.closeStdin();
+    const stderr = await host.stderr();
+    assertStringIncludes(stderr, "this goes to stderr");
+    assertStringIncludes(stderr, "so does this");
+    assertEquals(host.badLines, []);
+    await host[Symbol.asyncDispose]();
+  });
+
+  Deno.test(`${lang} sdk: notify, clear_notes and submit frames`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "command_invoked", id: "n1", name: "notes" });
+    assertEquals(await host.next(), { type: "notify", level: "warn", message: "careful" });
+    assertEquals(await host.next(), { type: "clear_notes" });
+    assertEquals(await host.next(), { type: "submit", text: "do it" });
+    assertEquals((await host.expect("command_response")).action, "noop");
+  });
+
+  Deno.test(`${lang} sdk: tools, errors as results, activate_tools and unknown tools`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "tool_call", id: "t1", name: "upper", args: { text: "abc" } });
+    assertEquals(await host.next(), {
+      type: "tool_result",
+      id: "t1",
+      content: [{ type: "text", text: "ABC" }],
+    });
+    await host.send({ type: "tool_call", id: "t2", name: "crash", args: {} });
+    const crash = await host.expect("tool_result");
+    assertEquals([crash.is_error, crash.content], [true, [{
+      type: "text",
+      text: "panic: tool broke",
+    }]]);
+    await host.send({ type: "tool_call", id: "t3", name: "loader", args: {} });
+    assertEquals((await host.expect("tool_result")).activate_tools, ["hidden"]);
+    await host.send({ type: "tool_call", id: "t4", name: "ghost", args: {} });
+    const ghost = await host.expect("tool_result");
+    assertEquals(ghost.content, [{ type: "text", text: 'no handler for tool "ghost"' }]);
+  });
+
+  Deno.test(`${lang} sdk: tool_cancel in the same chunk as the call aborts it and suppresses the result`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.sendBatch([
+      { type: "tool_call", id: "w1", name: "wait", args: {} },
+      { type: "tool_cancel", id: "w1" },
+      { type: "tool_cancel", id: "unknown" },
+    ]);
+    assertEquals(await host.next(), {
+      type: "notify",
+      level: "info",
+      message: "wait w1 aborted: true",
+    });
+    // The next frame answers the next request: no late tool_result for w1.
+    assertEquals((await invoke(host, "echo", "after")).display, "after");
+  });
+
+  Deno.test(`${lang} sdk: shutdown aborts running handlers, acks and returns from run`, async () => {
+    const { host } = await started();
+    await host.send({ type: "tool_call", id: "w2", name: "wait", args: {} });
+    await host.send({ type: "shutdown" });
+    const got = [await host.next(), await host.next()];
+    assertEquals(got.map((f) => f?.type).sort(), ["notify", "shutdown_ack"]);
+    assertEquals(await host.next(), undefined);
+    assertEquals((await host.exit()).code, 0);
+    assertStringIncludes(await host.stderr(), "run returned");
+    await host[Symbol.asyncDispose]();
+  });
+
+  Deno.test(`${lang} sdk: end of input aborts handlers and fails pending callTool with host disconnected`, async () => {
+    const { host } = await started();
+    await host.send({ type: "tool_call", id: "w3", name: "wait", args: {} });
+    await host.send({ type: "command_invoked", id: "k1", name: "call", args: "a.txt" });
+    await host.expect("call_tool");
+    await host.closeStdin();
+    assertEquals((await host.expect("notify")).message, "wait w3 aborted: true");
+    assertEquals(await host.next(), undefined);
+    assertEquals((await host.exit()).code, 0);
+    const stderr = await host.stderr();
+    assertStringIncludes(stderr, "rejected:host disconnected");
+    assertStringIncludes(stderr, "run returned");
+    await host[Symbol.asyncDispose]();
+  });
+
+  Deno.test(`${lang} sdk: callTool round trip, truncation note, and parent_id inside a tool handler`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "command_invoked", id: "k2", name: "call", args: "x.md" });
+    const call = await host.expect("call_tool");
+    assertEquals([call.name, call.args, call.parent_id], ["read", { path: "x.md" }, undefined]);
+    await host.send({
+      type: "tool_result",
+      id: call.id,
+      name: "read",
+      content: [{ type: "text", text: "body" }],
+      is_error: false,
+      truncated: true,
+    });
+    assertEquals(
+      (await host.expect("command_response")).display,
+      "ok:body|[tool result truncated by host]",
+    );
+
+    await host.send({ type: "tool_call", id: "parent-7", name: "nested", args: {} });
+    const nested = await host.expect("call_tool");
+    assertEquals(nested.parent_id, "parent-7");
+    await host.send({
+      type: "tool_result",
+      id: nested.id,
+      name: "read",
+      content: [{ type: "text", text: "x" }],
+      is_error: false,
+    });
+    assertEquals(await host.next(), {
+      type: "tool_result",
+      id: "parent-7",
+      content: [{ type: "text", text: "nested got 1 block(s)" }],
+    });
+  });
+
+  Deno.test(`${lang} sdk: aborting callTool sends call_tool_cancel and rejects`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "command_invoked", id: "k3", name: "call", args: "y" });
+    const call = await host.expect("call_tool");
+    await host.send({ type: "command_invoked", id: "k4", name: "abort" });
+    const frames = [await host.next(), await host.next(), await host.next()];
+    assertEquals(frames[0], { type: "call_tool_cancel", id: call.id });
+    const displays = frames.flatMap((f) =>
+      f?.type === "command_response" ? [f.display ?? f.action] : []
+    );
+    assertEquals(displays.sort(), ["noop", "rejected:user aborted"]);
+    // A late reply for the cancelled call is ignored.
+    await host.send({
+      type: "tool_result",
+      id: call.id,
+      name: "read",
+      content: [],
+      is_error: true,
+    });
+    assertEquals((await invoke(host, "echo", "still alive")).display, "still alive");
+  });
+
+  Deno.test(`${lang} sdk: callTool refuses when the host lacks call_tool`, async () => {
+    const { host } = await started({ capabilities: [] });
+    await using _ = host;
+    assertEquals(
+      (await invoke(host, "call", "z")).display,
+      "rejected:host does not support call_tool",
+    );
+  });
+
+  Deno.test(`${lang} sdk: interceptors block, rewrite, replace, and fail closed`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    const ask = async (frame: Record<string, unknown>) => {
+      const id = `i${++nextId}`;
+      await host.send({ type: "event_intercept", id, ...frame });
+      const r = await host.expect("event_intercept_response");
+      assertEquals(r.id, id);
+      const { type: _t, id: _i, system_prompt_bytes: _b, ...rest } = r;
+      return rest;
+    };
+    const bash = (command: string) => ({
+      event: "tool_call",
+      tool_id: "t",
+      tool_name: "bash",
+      tool_args: { command },
+    });
+    assertEquals(await ask(bash("rm -rf /")), { block: true, reason: "refused: rm -rf" });
+    assertEquals(await ask(bash("ls")), { modified_args: { command: "echo GUARDED: ls" } });
+    assertEquals(
+      await ask({ event: "tool_call", tool_id: "t", tool_name: "read", tool_args: {} }),
+      {},
+    );
+    assertEquals(
+      await ask({ event: "tool_call", tool_id: "t", tool_name: "explode", tool_args: {} }),
+      {
+        block: true,
+        reason: "intercept panic: guard bug",
+      },
+    );
+    assertEquals(await ask({ event: "turn_start", step: 99 }), { block: true, reason: "too many" });
+    assertEquals(await ask({ event: "turn_start", step: 1 }), {});
+    assertEquals(await ask({ event: "assistant_message", text: "a SECRET b" }), {
+      replace_text: "a [redacted] b",
+    });
+    assertEquals(await ask({ event: "assistant_message", text: "clean" }), {});
+    assertEquals(await ask({ event: "before_agent_start", system_prompt: "base" }), {
+      system_prompt: "base+full",
+    });
+    assertEquals(await ask({ event: "before_agent_start", system_prompt: "keep" }), {});
+    assertEquals(await ask({ event: "session_start" }), {});
+  });
+
+  Deno.test(`${lang} sdk: typed lifecycle events; unknown events and garbage are tolerated`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "event", event: "future_event", x: 1 });
+    await host.send({
       type: "event",
-      event: "tool_result",
-      tool_id: "1",
-      tool_name: "read",
-      status: "completed",
-      executed: true,
-      result: { content: [{ type: "text", text: "x" }], is_error: false },
-    },
-  ]);
-  assertEquals((await host.expect("notify")).message, "read completed 1");
-  assertEquals((await invoke(host, "echo", "ok")).display, "ok");
-});
-
-Deno.test("sdk: panels open, render on keys, close, and report host close", async () => {
-  const { host } = await started();
-  await using _ = host;
-  const open = await invoke(host, "panel");
-  assertEquals(open.open_panel, { id: "p1", title: "P", lines: ["hi"], footer: "esc" });
-  await host.send({ type: "panel_key", panel_id: "p1", key: "rune", text: "x" });
-  assertEquals(await host.next(), {
-    type: "panel_render",
-    panel_id: "p1",
-    title: "P",
-    lines: ["rune:x"],
+      event: "turn_start",
+      step: 3,
+      sequence: 7,
+      session_id: "s",
+      cwd: "/p",
+    });
+    assertEquals((await host.expect("notify")).message, "turn 3 seq 7");
+    await host.sendBatch([
+      { type: "nonsense" },
+      {
+        type: "event",
+        event: "tool_result",
+        tool_id: "1",
+        tool_name: "read",
+        status: "completed",
+        executed: true,
+        result: { content: [{ type: "text", text: "x" }], is_error: false },
+      },
+    ]);
+    assertEquals((await host.expect("notify")).message, "read completed 1");
+    assertEquals((await invoke(host, "echo", "ok")).display, "ok");
   });
-  await host.send({ type: "panel_key", panel_id: "p1", key: "enter" });
-  assertEquals((await host.expect("panel_render")).lines, ["enter:"]);
-  assertEquals(await host.next(), { type: "panel_close", panel_id: "p1" });
-  await host.send({ type: "panel_close", panel_id: "p1" });
-  assertEquals((await host.expect("notify")).message, "panel closed");
-  await host.send({ type: "command_invoked", id: "pp", name: "popup" });
-  assertEquals(await host.next(), { type: "open_panel", panel: { id: "p1", title: "Pop" } });
-  await host.expect("command_response");
-});
 
-Deno.test("sdk: a first host frame other than hello_ack ends the extension with an error", async () => {
-  await using host = spawnFull();
-  await host.expect("hello");
-  await host.send({ type: "shutdown" });
-  assertEquals(await host.next(), undefined);
-  assert((await host.exit()).code !== 0);
-  assertStringIncludes(await host.stderr(), 'First host frame must be hello_ack (got "shutdown")');
-});
+  Deno.test(`${lang} sdk: panels open, render on keys, close, and report host close`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    const open = await invoke(host, "panel");
+    assertEquals(open.open_panel, { id: "p1", title: "P", lines: ["hi"], footer: "esc" });
+    await host.send({ type: "panel_key", panel_id: "p1", key: "rune", text: "x" });
+    assertEquals(await host.next(), {
+      type: "panel_render",
+      panel_id: "p1",
+      title: "P",
+      lines: ["rune:x"],
+    });
+    await host.send({ type: "panel_key", panel_id: "p1", key: "enter" });
+    assertEquals((await host.expect("panel_render")).lines, ["enter:"]);
+    assertEquals(await host.next(), { type: "panel_close", panel_id: "p1" });
+    await host.send({ type: "panel_close", panel_id: "p1" });
+    assertEquals((await host.expect("notify")).message, "panel closed");
+    await host.send({ type: "command_invoked", id: "pp", name: "popup" });
+    assertEquals(await host.next(), { type: "open_panel", panel: { id: "p1", title: "Pop" } });
+    await host.expect("command_response");
+  });
+
+  Deno.test(`${lang} sdk: a first host frame other than hello_ack ends the extension with an error`, async () => {
+    await using host = spawnFull();
+    await host.expect("hello");
+    await host.send({ type: "shutdown" });
+    assertEquals(await host.next(), undefined);
+    assert((await host.exit()).code !== 0);
+    assertStringIncludes(
+      await host.stderr(),
+      'First host frame must be hello_ack (got "shutdown")',
+    );
+  });
+}
+
+suite("ts", spawnTs);
+suite("python", spawnPy);
