@@ -339,3 +339,13 @@ export function refusalMessage(
       return `extension "${name}" called tool "${item}" but its scope does not declare it (add it to scope.call_tool)`;
   }
 }
+
+/**
+ * The protocol scope the host enforces for a sandboxed extension. An invalid
+ * scope never gets this far (the launch refuses it), so it falls back to
+ * least privilege rather than to nothing.
+ */
+export function protocolScope(raw: unknown): Scope {
+  const parsed = parseScope(raw);
+  return parsed.ok ? parsed.scope : defaultScope();
+}
