@@ -121,12 +121,13 @@ Deno.test("e2e: a crash mid tool call fails at once; the other extension keeps w
 
 Deno.test("e2e: call_tool nested chain, cycle and depth with real extensions (python)", async () => {
   const nested = (name: string) => ({ name, mode: "nested" as const });
-  let host: ExtensionHost | undefined;
+  // The caller needs the host, which exists only after loading.
+  const ref: { host?: ExtensionHost } = {};
   let n = 0;
   const caller: ToolCaller = {
     callTool(name, args, options) {
       if (name === "read") return Promise.resolve({ content: [{ type: "text", text: "loaded" }] });
-      const tool = host!.tools().find((t) => t.name === name);
+      const tool = ref.host!.tools().find((t) => t.name === name);
       if (!tool) {
         return Promise.resolve({
           content: [{ type: "text", text: `unknown tool "${name}"` }],
@@ -147,7 +148,8 @@ Deno.test("e2e: call_tool nested chain, cycle and depth with real extensions (py
     pySource({ name: "a", capabilities: ["call_tool"], tools: [nested("ask"), nested("hop1")] }),
     pySource({ name: "b", capabilities: ["call_tool"], tools: [nested("hop2"), nested("hop3")] }),
   ], { toolCaller: caller });
-  host = env.host;
+  ref.host = env.host;
+  const host = env.host;
   assertEquals(text(await run(host, "ask", { call: "read" })), "a nested -> loaded");
   const cycle = await run(host, "ask", { call: "ask" });
   assertEquals([text(cycle), cycle.isError], ["a nested -> tool call cycle detected", true]);
