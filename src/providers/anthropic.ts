@@ -1,7 +1,8 @@
 /**
- * The Anthropic Messages API provider. `@anthropic-ai/sdk` is imported on the
- * first request, never at start-up; its own retries are off so ours can
- * announce each wait as a `retry` event.
+ * The Anthropic Messages API provider. By default it speaks HTTP + SSE over
+ * fetch; with `transport: "sdk"` it uses `@anthropic-ai/sdk`, imported on
+ * the first request and with its own retries off so ours can announce each
+ * wait as a `retry` event. Both feed the same event mapper.
  *
  * @module
  */
@@ -9,6 +10,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./convert_anthropic.ts";
 import { classifyError } from "./errors.ts";
+import { parseData, postSse } from "./http.ts";
 import { defaultMaxTokens } from "./models.ts";
 import { clientError, type ProviderOptions } from "./options.ts";
 import { withRetries } from "./retry.ts";
@@ -16,6 +18,7 @@ import { mapAnthropicStream } from "./stream_anthropic.ts";
 import type { ModelRequest, Provider, StreamEvent } from "./types.ts";
 
 export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
+const API_VERSION = "2023-06-01";
 
 async function loadClient(options: ProviderOptions): Promise<Anthropic> {
   const { default: AnthropicClient } = await import("@anthropic-ai/sdk");
@@ -58,11 +61,26 @@ export function anthropicProvider(options: ProviderOptions): Provider {
     return client;
   };
 
-  async function* attempt(request: ModelRequest): AsyncGenerator<StreamEvent> {
+  async function* viaSdk(request: ModelRequest): AsyncGenerator<StreamEvent> {
     const sdk = await getClient();
     const stream = await sdk.messages.create(anthropicBody(request), { signal: request.signal });
     yield* mapAnthropicStream(stream, request.model);
   }
+
+  async function* viaFetch(request: ModelRequest): AsyncGenerator<StreamEvent> {
+    const base = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
+    const messages = await postSse(`${base}/v1/messages`, anthropicBody(request), {
+      fetch: options.fetch,
+      headers: { "x-api-key": options.apiKey, "anthropic-version": API_VERSION },
+      signal: request.signal,
+    });
+    async function* events() {
+      for await (const message of messages) yield parseData(message, "Anthropic");
+    }
+    yield* mapAnthropicStream(events(), request.model);
+  }
+
+  const attempt = options.transport === "sdk" ? viaSdk : viaFetch;
 
   return {
     id: "anthropic",

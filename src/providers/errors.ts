@@ -41,8 +41,8 @@ export function retryAfterMs(headers: unknown, now: number = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-// Both SDKs wrap fetch failures in these; a bare TypeError is more likely our own bug.
-const NETWORK_NAMES = new Set(["APIConnectionError", "APIConnectionTimeoutError"]);
+// The SDKs and http.ts wrap fetch failures in these; a bare TypeError is more likely our bug.
+const NETWORK_NAMES = new Set(["APIConnectionError", "APIConnectionTimeoutError", "NetworkError"]);
 
 /** The API's own error text: Anthropic `{error:{message}}`, OpenAI `error` = `{message}`. */
 function apiMessage(e: unknown): string | undefined {

@@ -51,12 +51,13 @@ function openai(
 
 /** Newest first within each provider; the first of each is its default. */
 export const MODELS: readonly ModelInfo[] = [
-  // Retired or retiring models (claude-sonnet-4-5 ends 2026-11-30) are left out.
+  // Models the Anthropic SDK flags as deprecated (claude-sonnet-4-5, claude-opus-4-5) are
+  // left out: picking one makes the SDK console.warn on every request, which would
+  // scribble over the TUI.
   anthropic("claude-opus-4-7", 200_000, 64_000, 5, 25),
   anthropic("claude-sonnet-4-6", 200_000, 64_000, 3, 15),
   anthropic("claude-opus-4-6", 200_000, 64_000, 5, 25),
   anthropic("claude-haiku-4-5", 200_000, 64_000, 1, 5),
-  anthropic("claude-opus-4-5", 200_000, 64_000, 5, 25),
   openai("gpt-5.1", 400_000, 128_000, 1.25, 10, 0.125),
   openai("gpt-5", 400_000, 128_000, 1.25, 10, 0.125),
   openai("gpt-5-mini", 400_000, 128_000, 0.25, 2, 0.025),

@@ -1,8 +1,9 @@
 /**
  * The OpenAI Chat Completions provider, also used for OpenAI-compatible
- * servers (Ollama, vLLM, LM Studio, OpenRouter) through `baseUrl`. The
- * `openai` SDK is imported on the first request; its retries are off so
- * ours emit `retry` events.
+ * servers (Ollama, vLLM, LM Studio, OpenRouter) through `baseUrl`. By
+ * default it speaks HTTP + SSE over fetch; with `transport: "sdk"` it uses
+ * the `openai` SDK, imported on the first request with its retries off so
+ * ours emit `retry` events. Both feed the same chunk mapper.
  *
  * @module
  */
@@ -10,6 +11,7 @@
 import type OpenAI from "openai";
 import { toOpenaiMessages, toOpenaiTools } from "./convert_openai.ts";
 import { classifyError } from "./errors.ts";
+import { parseData, postSse } from "./http.ts";
 import { clientError, type ProviderOptions } from "./options.ts";
 import { withRetries } from "./retry.ts";
 import { mapOpenaiStream } from "./stream_openai.ts";
@@ -71,13 +73,31 @@ export function openaiProvider(options: ProviderOptions): Provider {
     return client;
   };
 
-  async function* attempt(request: ModelRequest): AsyncGenerator<StreamEvent> {
+  async function* viaSdk(request: ModelRequest): AsyncGenerator<StreamEvent> {
     const sdk = await getClient();
     const stream = await sdk.chat.completions.create(openaiBody(request, official), {
       signal: request.signal,
     });
     yield* mapOpenaiStream(stream, request.model);
   }
+
+  async function* viaFetch(request: ModelRequest): AsyncGenerator<StreamEvent> {
+    const base = (options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, "");
+    const messages = await postSse(`${base}/chat/completions`, openaiBody(request, official), {
+      fetch: options.fetch,
+      headers: { authorization: `Bearer ${options.apiKey}` },
+      signal: request.signal,
+    });
+    async function* chunks() {
+      for await (const message of messages) {
+        if (message.data === "[DONE]") return;
+        yield parseData(message, "OpenAI");
+      }
+    }
+    yield* mapOpenaiStream(chunks(), request.model);
+  }
+
+  const attempt = options.transport === "sdk" ? viaSdk : viaFetch;
 
   return {
     id: "openai",

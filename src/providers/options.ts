@@ -13,6 +13,12 @@ export interface ProviderOptions {
   /** Injected HTTP client; defaults to the global fetch. */
   fetch?: typeof fetch;
   retry?: RetryOptions;
+  /**
+   * "fetch" (default): plain fetch + our SSE reader, nothing to load, so the
+   * first request leaves within milliseconds of start-up. "sdk": the official
+   * SDK, imported on first use (600-900 ms to load here, measured).
+   */
+  transport?: "fetch" | "sdk";
 }
 
 /** Explain a Deno permission failure while building an SDK client. */

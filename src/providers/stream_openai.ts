@@ -2,19 +2,20 @@
  * OpenAI Chat Completions chunks → zot StreamEvents. Tool calls arrive in
  * pieces keyed by index and are emitted once the stream ends, because the
  * format has no per-call end marker. Usage comes in a final chunk with no
- * choices (when `stream_options.include_usage` is set).
+ * choices (when `stream_options.include_usage` is set). Chunks are read
+ * field by field, serving both the fetch transport and the SDK.
  *
  * @module
  */
 
-import type OpenAI from "openai";
 import type { StopReason } from "../protocol/events.ts";
+import { arr, num, obj, str } from "./json_access.ts";
 import { ReplyBuilder } from "./reply.ts";
 import { toolCallBlock } from "./tool_args.ts";
 import type { StreamEvent } from "./types.ts";
 
 function mapFinish(
-  reason: string | null,
+  reason: string | undefined,
   hasToolCalls: boolean,
 ): { stop: StopReason; error?: string } {
   // Some compatible servers (e.g. Ollama) finish tool-calling replies with "stop".
@@ -29,6 +30,14 @@ function mapFinish(
   }
 }
 
+/** An `{"error": {...}}` chunk inside the stream (OpenRouter and others send these). */
+export class ChunkError extends Error {
+  constructor(readonly error: unknown) {
+    super(str(obj(error)?.message) ?? JSON.stringify(error));
+    this.name = "ChunkError";
+  }
+}
+
 interface PendingCall {
   id: string;
   name: string;
@@ -37,57 +46,55 @@ interface PendingCall {
 
 /** Map one response stream. */
 export async function* mapOpenaiStream(
-  chunks: AsyncIterable<OpenAI.ChatCompletionChunk>,
+  chunks: AsyncIterable<unknown>,
   model: string,
 ): AsyncGenerator<StreamEvent> {
   const reply = new ReplyBuilder(model);
   const calls = new Map<number, PendingCall>();
-  let finish: string | null = null;
-  let ended = false;
-  for await (const chunk of chunks) {
-    if (chunk.usage) {
-      const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+  let finish: string | undefined;
+  for await (const raw of chunks) {
+    const chunk = obj(raw);
+    if (!chunk) continue;
+    if (chunk.error !== undefined) throw new ChunkError(chunk.error);
+    const usage = obj(chunk.usage);
+    if (usage) {
+      const cached = num(obj(usage.prompt_tokens_details)?.cached_tokens) ?? 0;
       // prompt_tokens includes the cached ones; zot counts them apart.
       reply.setUsage({
-        input: Math.max(0, chunk.usage.prompt_tokens - cached),
-        output: chunk.usage.completion_tokens,
+        input: Math.max(0, (num(usage.prompt_tokens) ?? 0) - cached),
+        output: num(usage.completion_tokens) ?? 0,
         cache_read: cached,
       });
     }
-    const choice = chunk.choices?.[0];
+    const choice = obj(arr(chunk.choices)[0]);
     if (!choice) continue;
-    const delta = choice.delta;
-    if (delta?.content) {
-      reply.appendText(delta.content);
-      yield { type: "text_delta", delta: delta.content };
+    const delta = obj(choice.delta);
+    const content = str(delta?.content);
+    if (content) {
+      reply.appendText(content);
+      yield { type: "text_delta", delta: content };
     }
-    for (const piece of delta?.tool_calls ?? []) {
-      const call = calls.get(piece.index) ?? { id: "", name: "", args: "" };
-      calls.set(piece.index, call);
-      if (piece.id) call.id = piece.id;
-      if (piece.function?.name) call.name += piece.function.name;
-      if (piece.function?.arguments) call.args += piece.function.arguments;
+    for (const item of arr(delta?.tool_calls)) {
+      const piece = obj(item);
+      const index = num(piece?.index) ?? 0;
+      const call = calls.get(index) ?? { id: "", name: "", args: "" };
+      calls.set(index, call);
+      const fn = obj(piece?.function);
+      call.id ||= str(piece?.id) ?? "";
+      call.name += str(fn?.name) ?? "";
+      call.args += str(fn?.arguments) ?? "";
     }
-    if (choice.finish_reason) {
-      finish = choice.finish_reason;
-      ended = true;
-    }
+    finish = str(choice.finish_reason) ?? finish;
   }
-  if (!ended) throw new Error("The response stream ended without a finish reason");
+  if (finish === undefined) throw new Error("The response stream ended without a finish reason");
   const ordered = [...calls.entries()].sort(([a], [b]) => a - b);
   for (const [index, pending] of ordered) {
     const call = toolCallBlock(pending.id || `call_${index}`, pending.name, pending.args);
     reply.addToolCall(call);
-    yield {
-      type: "tool_call",
-      id: call.id,
-      name: call.name,
-      args: call.args,
-      ...(call.args_raw !== undefined ? { args_raw: call.args_raw } : {}),
-    };
+    yield { ...call, type: "tool_call" };
   }
-  const usage = reply.usage();
-  if (usage) yield { type: "usage", usage };
+  const total = reply.usage();
+  if (total) yield { type: "usage", usage: total };
   const { stop, error } = mapFinish(finish, reply.hasToolCalls);
   yield { type: "done", message: reply.finish(stop, error) };
 }

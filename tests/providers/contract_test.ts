@@ -18,13 +18,27 @@ import { withTimeout } from "../helpers/wait.ts";
 
 interface Case {
   id: ProviderId;
+  transport: "fetch" | "sdk";
   model: string;
   baseUrl: (llm: FakeLlm) => string;
 }
 
+const ANTHROPIC = {
+  id: "anthropic",
+  model: "claude-haiku-4-5",
+  baseUrl: (llm: FakeLlm) => llm.anthropicBaseUrl,
+} as const;
+const OPENAI = {
+  id: "openai",
+  model: "gpt-4o",
+  baseUrl: (llm: FakeLlm) => llm.openaiBaseUrl,
+} as const;
+// Every provider through both transports: our fetch + SSE reader, and the real SDK.
 const CASES: Case[] = [
-  { id: "anthropic", model: "claude-haiku-4-5", baseUrl: (llm) => llm.anthropicBaseUrl },
-  { id: "openai", model: "gpt-4o", baseUrl: (llm) => llm.openaiBaseUrl },
+  { ...ANTHROPIC, transport: "fetch" },
+  { ...OPENAI, transport: "fetch" },
+  { ...ANTHROPIC, transport: "sdk" },
+  { ...OPENAI, transport: "sdk" },
 ];
 
 const PNG = "iVBORw0KGgo=";
@@ -46,6 +60,7 @@ async function run(c: Case, script: FakeScript, patch: Partial<ModelRequest> = {
     provider: c.id,
     apiKey: "test-key",
     baseUrl: c.baseUrl(llm),
+    transport: c.transport,
     retry: { baseDelayMs: 1, maxAttempts: 3 },
   });
   const events: StreamEvent[] = [];
@@ -79,7 +94,7 @@ function body(llm: FakeLlm, n = 0): Record<string, unknown> {
 }
 
 for (const c of CASES) {
-  Deno.test(`${c.id}: streams text in several deltas, then usage and done`, async () => {
+  Deno.test(`${c.id} (${c.transport}): streams text in several deltas, then usage and done`, async () => {
     const text = "Hello from the fake model";
     const { events, llm } = await run(c, [{ text, chunkSize: 5 }]);
     const deltas = events.flatMap((e) => e.type === "text_delta" ? [e.delta] : []);
@@ -97,7 +112,7 @@ for (const c of CASES) {
     assertEquals(body(llm).stream, true);
   });
 
-  Deno.test(`${c.id}: one tool call, assembled from streamed pieces`, async () => {
+  Deno.test(`${c.id} (${c.transport}): one tool call, assembled from streamed pieces`, async () => {
     const { events } = await run(c, [{
       toolCalls: [{ name: "read", args: { path: "src/main.ts", limit: 20 }, id: "call-1" }],
     }]);
@@ -118,7 +133,7 @@ for (const c of CASES) {
     }]);
   });
 
-  Deno.test(`${c.id}: text and several tool calls in one turn`, async () => {
+  Deno.test(`${c.id} (${c.transport}): text and several tool calls in one turn`, async () => {
     const { events } = await run(c, [{
       text: "Let me look.",
       toolCalls: [
@@ -143,7 +158,7 @@ for (const c of CASES) {
     assertEquals(new Set(calls.map((b) => b.id)).size, 3);
   });
 
-  Deno.test(`${c.id}: invalid tool JSON gives {} plus args_raw`, async () => {
+  Deno.test(`${c.id} (${c.transport}): invalid tool JSON gives {} plus args_raw`, async () => {
     const { events } = await run(c, [{ toolCalls: [{ name: "edit", args: '{"path": "a", ' }] }]);
     const call = events.find((e) => e.type === "tool_call");
     assert(call?.type === "tool_call");
@@ -158,7 +173,7 @@ for (const c of CASES) {
     });
   });
 
-  Deno.test(`${c.id}: usage with cache figures and cost from the model table`, async () => {
+  Deno.test(`${c.id} (${c.transport}): usage with cache figures and cost from the model table`, async () => {
     const usage = {
       input: 1000,
       output: 200,
@@ -179,7 +194,7 @@ for (const c of CASES) {
     assertEquals(doneMessage(events).usage, u.usage);
   });
 
-  Deno.test(`${c.id}: retries a 429 with a retry event, then succeeds`, async () => {
+  Deno.test(`${c.id} (${c.transport}): retries a 429 with a retry event, then succeeds`, async () => {
     const { events, llm } = await run(c, rateLimitedThen({ text: "after the wait" }));
     assertEquals(events[0].type, "retry");
     assert(events[0].type === "retry");
@@ -189,7 +204,7 @@ for (const c of CASES) {
     assertEquals(llm.requests.length, 2);
   });
 
-  Deno.test(`${c.id}: a persistent 500 ends in an error after bounded retries`, async () => {
+  Deno.test(`${c.id} (${c.transport}): a persistent 500 ends in an error after bounded retries`, async () => {
     const failure = { error: { status: 500, message: "Fake meltdown" } };
     const { events, llm } = await run(c, [failure, failure, failure, { text: "never" }]);
     assertEquals(events.map((e) => e.type), ["retry", "retry", "error"]);
@@ -200,7 +215,7 @@ for (const c of CASES) {
     assertEquals(llm.requests.length, 3);
   });
 
-  Deno.test(`${c.id}: a 400 is not retried`, async () => {
+  Deno.test(`${c.id} (${c.transport}): a 400 is not retried`, async () => {
     const { events } = await run(c, [{ error: { status: 400, message: "Bad field" } }]);
     assertEquals(events.length, 1);
     const e = last(events);
@@ -209,9 +224,14 @@ for (const c of CASES) {
     assertStringIncludes(e.message, "Bad field");
   });
 
-  Deno.test(`${c.id}: abort mid-stream ends with an aborted error`, async () => {
+  Deno.test(`${c.id} (${c.transport}): abort mid-stream ends with an aborted error`, async () => {
     await using llm = await startFakeLlm({ script: [{ hang: true, text: "partial" }] });
-    const provider = createProvider({ provider: c.id, apiKey: "k", baseUrl: c.baseUrl(llm) });
+    const provider = createProvider({
+      provider: c.id,
+      apiKey: "k",
+      baseUrl: c.baseUrl(llm),
+      transport: c.transport,
+    });
     const controller = new AbortController();
     const events: StreamEvent[] = [];
     const done = (async () => {
@@ -225,7 +245,7 @@ for (const c of CASES) {
     assertEquals(last(events), { type: "error", message: "Request aborted", aborted: true });
   });
 
-  Deno.test(`${c.id}: the script running out surfaces as an error`, async () => {
+  Deno.test(`${c.id} (${c.transport}): the script running out surfaces as an error`, async () => {
     const { events } = await run(c, []);
     const e = last(events);
     assert(e.type === "error");
@@ -284,105 +304,111 @@ const TOOLS = [
   { name: "screenshot", description: "Take one", schema: { type: "object", properties: {} } },
 ];
 
-Deno.test("anthropic: request carries system, tools, images and tool results", async () => {
-  const c = CASES[0];
-  const { llm } = await run(c, [{ text: "ok" }], { messages: HISTORY, tools: TOOLS });
-  const b = body(llm);
-  assertEquals(b.system, [{
-    type: "text",
-    text: "You are a test.",
-    cache_control: { type: "ephemeral" },
-  }]);
-  assertEquals(b.tools, [
-    { name: "read", description: "Read a file", input_schema: TOOLS[0].schema },
-    {
-      name: "screenshot",
-      description: "Take one",
-      input_schema: TOOLS[1].schema,
+for (const c of CASES.filter((c) => c.id === "anthropic")) {
+  Deno.test(`anthropic (${c.transport}): request carries system, tools, images and tool results`, async () => {
+    const { llm } = await run(c, [{ text: "ok" }], { messages: HISTORY, tools: TOOLS });
+    const b = body(llm);
+    assertEquals(b.system, [{
+      type: "text",
+      text: "You are a test.",
       cache_control: { type: "ephemeral" },
-    },
-  ]);
-  assertEquals(b.messages, [
-    {
-      role: "user",
-      content: [
-        { type: "text", text: "look at this" },
-        { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        { type: "text", text: "Reading." },
-        { type: "tool_use", id: "c1", name: "read", input: { path: "a" } },
-        { type: "tool_use", id: "c2", name: "screenshot", input: {} },
-      ],
-    },
-    {
-      role: "user",
-      content: [
-        { type: "tool_result", tool_use_id: "c1", content: [{ type: "text", text: "file body" }] },
-        {
-          type: "tool_result",
-          tool_use_id: "c2",
-          is_error: true,
-          content: [
-            { type: "text", text: "shot" },
-            { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
-          ],
-          cache_control: { type: "ephemeral" },
-        },
-      ],
-    },
-  ]);
-  assert(typeof b.max_tokens === "number" && b.max_tokens > 0);
-});
-
-Deno.test("anthropic: an empty system prompt is omitted", async () => {
-  const { llm } = await run(CASES[0], [{ text: "ok" }], { system: "" });
-  assert(!("system" in body(llm)));
-  assert(!("tools" in body(llm)));
-});
-
-Deno.test("openai: request carries system, tools, images, tool messages and the image mirror", async () => {
-  const c = CASES[1];
-  const { llm } = await run(c, [{ text: "ok" }], {
-    messages: HISTORY,
-    tools: TOOLS,
-    maxTokens: 100,
+    }]);
+    assertEquals(b.tools, [
+      { name: "read", description: "Read a file", input_schema: TOOLS[0].schema },
+      {
+        name: "screenshot",
+        description: "Take one",
+        input_schema: TOOLS[1].schema,
+        cache_control: { type: "ephemeral" },
+      },
+    ]);
+    assertEquals(b.messages, [
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "look at this" },
+          { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Reading." },
+          { type: "tool_use", id: "c1", name: "read", input: { path: "a" } },
+          { type: "tool_use", id: "c2", name: "screenshot", input: {} },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          {
+            type: "tool_result",
+            tool_use_id: "c1",
+            content: [{ type: "text", text: "file body" }],
+          },
+          {
+            type: "tool_result",
+            tool_use_id: "c2",
+            is_error: true,
+            content: [
+              { type: "text", text: "shot" },
+              { type: "image", source: { type: "base64", media_type: "image/png", data: PNG } },
+            ],
+            cache_control: { type: "ephemeral" },
+          },
+        ],
+      },
+    ]);
+    assert(typeof b.max_tokens === "number" && b.max_tokens > 0);
   });
-  const b = body(llm);
-  assertEquals(b.stream_options, { include_usage: true });
-  assertEquals(b.max_tokens, 100);
-  assertEquals(
-    b.tools,
-    TOOLS.map((t) => ({
-      type: "function",
-      function: { name: t.name, description: t.description, parameters: t.schema },
-    })),
-  );
-  const image = { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } };
-  assertEquals(b.messages, [
-    { role: "system", content: "You are a test." },
-    { role: "user", content: [{ type: "text", text: "look at this" }, image] },
-    {
-      role: "assistant",
-      content: "Reading.",
-      tool_calls: [
-        { id: "c1", type: "function", function: { name: "read", arguments: '{"path":"a"}' } },
-        { id: "c2", type: "function", function: { name: "screenshot", arguments: "{}" } },
-      ],
-    },
-    { role: "tool", tool_call_id: "c1", content: "file body" },
-    { role: "tool", tool_call_id: "c2", content: "shot" },
-    {
-      role: "user",
-      content: [{ type: "text", text: 'Image output of tool "screenshot" (call c2):' }, image],
-    },
-  ]);
-});
 
-Deno.test("openai: an empty system prompt sends no system message", async () => {
-  const { llm } = await run(CASES[1], [{ text: "ok" }], { system: "" });
-  assertEquals(body(llm).messages, [{ role: "user", content: "hi" }]);
-});
+  Deno.test(`anthropic (${c.transport}): an empty system prompt is omitted`, async () => {
+    const { llm } = await run(c, [{ text: "ok" }], { system: "" });
+    assert(!("system" in body(llm)));
+    assert(!("tools" in body(llm)));
+  });
+}
+
+for (const c of CASES.filter((c) => c.id === "openai")) {
+  Deno.test(`openai (${c.transport}): request carries system, tools, images, tool messages and the image mirror`, async () => {
+    const { llm } = await run(c, [{ text: "ok" }], {
+      messages: HISTORY,
+      tools: TOOLS,
+      maxTokens: 100,
+    });
+    const b = body(llm);
+    assertEquals(b.stream_options, { include_usage: true });
+    assertEquals(b.max_tokens, 100);
+    assertEquals(
+      b.tools,
+      TOOLS.map((t) => ({
+        type: "function",
+        function: { name: t.name, description: t.description, parameters: t.schema },
+      })),
+    );
+    const image = { type: "image_url", image_url: { url: `data:image/png;base64,${PNG}` } };
+    assertEquals(b.messages, [
+      { role: "system", content: "You are a test." },
+      { role: "user", content: [{ type: "text", text: "look at this" }, image] },
+      {
+        role: "assistant",
+        content: "Reading.",
+        tool_calls: [
+          { id: "c1", type: "function", function: { name: "read", arguments: '{"path":"a"}' } },
+          { id: "c2", type: "function", function: { name: "screenshot", arguments: "{}" } },
+        ],
+      },
+      { role: "tool", tool_call_id: "c1", content: "file body" },
+      { role: "tool", tool_call_id: "c2", content: "shot" },
+      {
+        role: "user",
+        content: [{ type: "text", text: 'Image output of tool "screenshot" (call c2):' }, image],
+      },
+    ]);
+  });
+
+  Deno.test(`openai (${c.transport}): an empty system prompt sends no system message`, async () => {
+    const { llm } = await run(c, [{ text: "ok" }], { system: "" });
+    assertEquals(body(llm).messages, [{ role: "user", content: "hi" }]);
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * Typed reads from parsed JSON of unknown shape (stream events from the
+ * network), so mappers validate each field they use instead of casting.
+ *
+ * @module
+ */
+
+export type Obj = Record<string, unknown>;
+
+export function obj(v: unknown): Obj | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? Object(v) : undefined;
+}
+
+export function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+export function num(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+export function arr(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
