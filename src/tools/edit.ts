@@ -10,7 +10,13 @@ import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, textResult } from "./args.ts";
 import { writeAtomic } from "./atomic.ts";
 import { applyEdits, formatHunks, type Replacement } from "./edit_apply.ts";
-import { fileError, type FileToolOptions, isDirectoryError, targetPath } from "./file_access.ts";
+import {
+  fileError,
+  type FileToolOptions,
+  isDirectoryError,
+  notRegularError,
+  targetPath,
+} from "./file_access.ts";
 import { looksBinary } from "./image.ts";
 
 const DESCRIPTION =
@@ -77,7 +83,9 @@ async function editFile(args: JsonObject, ctx: ToolContext, options: FileToolOpt
   const { path } = target;
   let bytes: Uint8Array;
   try {
-    if ((await Deno.stat(path.abs)).isDirectory) return isDirectoryError(path.shown, "edit");
+    const info = await Deno.stat(path.abs);
+    if (info.isDirectory) return isDirectoryError(path.shown, "edit");
+    if (!info.isFile) return notRegularError(path.shown, "edit");
     bytes = await Deno.readFile(path.abs);
   } catch (e) {
     return fileError(e, path.shown, "edit");

@@ -29,6 +29,9 @@ export async function targetPath(
   ctx: ToolContext,
   options: FileToolOptions,
 ): Promise<{ ok: true; path: ToolPath } | { ok: false; result: ToolResult }> {
+  if (ctx.signal.aborted) {
+    return { ok: false, result: errorResult("Cancelled before it started", "cancelled") };
+  }
   const path = requiredString(args, "path");
   if (!path.ok) return { ok: false, result: errorResult(path.error) };
   if (path.value.trim() === "") {
@@ -50,6 +53,11 @@ export function fileError(e: unknown, shown: string, verb: string): ToolResult {
   }
   if (e instanceof Deno.errors.IsADirectory) return isDirectoryError(shown, verb);
   return errorResult(`Cannot ${verb} "${shown}": ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/** Refusal for FIFOs, sockets and devices: reading one could block forever or never end. */
+export function notRegularError(shown: string, verb: string): ToolResult {
+  return errorResult(`Cannot ${verb} "${shown}": it is not a regular file`);
 }
 
 export function isDirectoryError(shown: string, verb: string): ToolResult {

@@ -13,6 +13,7 @@ import {
   fileError,
   type FileToolOptions,
   isDirectoryError,
+  notRegularError,
   targetPath,
   type ToolPath,
 } from "./file_access.ts";
@@ -58,6 +59,7 @@ async function readFile(args: JsonObject, ctx: ToolContext, options: FileToolOpt
   try {
     const info = await Deno.stat(path.abs);
     if (info.isDirectory) return isDirectoryError(path.shown, "read");
+    if (!info.isFile) return notRegularError(path.shown, "read");
     file = await Deno.open(path.abs, { read: true });
   } catch (e) {
     return fileError(e, path.shown, "read");

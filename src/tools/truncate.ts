@@ -19,8 +19,9 @@ export function formatBytes(n: number): string {
 }
 
 function countNewlines(bytes: Uint8Array): number {
+  // indexOf runs natively; a per-byte JS loop costs seconds on large outputs.
   let n = 0;
-  for (const b of bytes) if (b === 0x0a) n++;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) n++;
   return n;
 }
 

@@ -172,3 +172,11 @@ Deno.test("read refuses images over the size cap", async () => {
     `Image "big.png" is ${MAX_IMAGE_BYTES + 1} bytes, over the 3.75 MiB limit for images`,
   );
 });
+
+Deno.test("read refuses FIFOs instead of blocking on them", async () => {
+  await using dir = await tempDir();
+  const mk = await new Deno.Command("mkfifo", { args: [`${dir.path}/pipe`] }).output();
+  assert(mk.success);
+  const r = await read.execute({ path: "pipe" }, testContext(dir.path));
+  assertEquals(resultText(r), `Cannot read "pipe": it is not a regular file`);
+});
