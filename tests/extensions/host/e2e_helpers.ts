@@ -43,6 +43,7 @@ export interface PyConfig {
   intercept?: string[];
   guard?: { block_contains?: string; reason?: string; rewrite_prefix?: string };
   prompt_suffix?: string;
+  count_events?: boolean;
 }
 
 /**
