@@ -12,6 +12,7 @@ import type { HostUi } from "../../extensions/ui.ts";
 import type { ExtensionHost, HostTimeouts } from "../../extensions/host/mod.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { discover } from "../../extensions/discovery.ts";
+import { isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import type { LineWriter } from "./output.ts";
 
@@ -34,7 +35,14 @@ export async function discoverSources(
   noExt: boolean,
   warn: LineWriter,
 ): Promise<ExtensionSource[]> {
-  const found = await discover({ paths, explicit, noExt });
+  // Project extensions come with the repository: they run only in a trusted project.
+  const projectTrusted = await isProjectTrusted(paths.trust, paths.cwd);
+  const found = await discover({ paths, explicit, noExt, projectTrusted });
+  if (found.untrusted.length) {
+    warn(
+      `extension load: ${untrustedMessage(found.untrusted.map((s) => s.manifest.name), paths.cwd)}`,
+    );
+  }
   for (const d of found.diagnostics) {
     if (d.level === "error") warn(`extension load: ${d.message}`);
   }
