@@ -1,13 +1,17 @@
 /**
  * Best-effort jail for bash commands. It refuses a command that names a
  * path outside the sandbox root: absolute paths, `~`, `$HOME` and `..`
- * paths, resolved against the cwd (symlinks included).
+ * paths, resolved against the cwd (symlinks included), and any other word
+ * that names an existing link leading out (`cat link-to-etc/passwd`).
  *
  * Honest limits: this is a lexical scan, not a sandbox. It cannot see paths
  * built at run time (`cd $(echo /)`, `X=/et; cat ${X}c/passwd`), paths read
  * by scripts or programs the command runs, globs, or links created by the
  * command itself. The real boundary is the file tools' check; bash under
  * jail only stops the obvious escapes a model would attempt by accident.
+ * It also errs the other way: text that merely looks like an outside path
+ * (a `#!/usr/bin/env` line in a heredoc) is refused too; the write tool is
+ * the way to create such files while jailed.
  *
  * @module
  */
@@ -37,6 +41,9 @@ const PATH_TOKEN = new RegExp(
   "g",
 );
 
+/** Words checked at most per command, bounding the cost of huge heredocs. */
+const MAX_WORDS = 2000;
+
 /** Path-like tokens of `command`, as written. */
 export function pathTokens(command: string): string[] {
   const tokens = new Set([...command.matchAll(PATH_TOKEN)].map((m) => m[1]));
@@ -57,7 +64,9 @@ export async function checkBashJail(
   if (policy?.root === undefined) return undefined;
   const cwdRefusal = await checkJail(policy, resolve(cwd), cwd);
   if (cwdRefusal) return cwdRefusal;
-  for (const token of pathTokens(command)) {
+  const words = command.split(/[\s'"\x60;|&<>()=]+/).filter((w) => w !== "" && !w.startsWith("-"));
+  const tokens = new Set([...pathTokens(command), ...words.slice(0, MAX_WORDS)]);
+  for (const token of tokens) {
     if (ALLOWED_DEVICES.has(token)) continue;
     const expanded = token.replace(/^\$\{HOME\}|^\$HOME/, "~");
     if (expanded.startsWith("~") && home === undefined) continue;

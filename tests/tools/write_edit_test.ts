@@ -155,3 +155,19 @@ Deno.test("edit reports a missing file and bad edits", async () => {
     `Argument "edits[0]" must have string fields "oldText" and "newText"`,
   );
 });
+
+Deno.test("edit keeps a BOM and refuses non-UTF-8 files", async () => {
+  await using dir = await tempDir();
+  await Deno.writeTextFile(`${dir.path}/bom.txt`, "\uFEFFhello\n");
+  await edit.execute(
+    { path: "bom.txt", edits: [{ oldText: "hello", newText: "bye" }] },
+    testContext(dir.path),
+  );
+  assertEquals(await Deno.readTextFile(`${dir.path}/bom.txt`), "\uFEFFbye\n");
+  await Deno.writeFile(`${dir.path}/latin1.txt`, new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+  const r = await edit.execute(
+    { path: "latin1.txt", edits: [{ oldText: "caf", newText: "x" }] },
+    testContext(dir.path),
+  );
+  assertEquals(resultText(r), `Cannot edit "latin1.txt": it is not valid UTF-8 text`);
+});
