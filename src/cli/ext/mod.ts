@@ -13,6 +13,7 @@ import { addGrantCommand } from "./grant.ts";
 import { addInstallCommand } from "./install.ts";
 import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
+import { addNewCommand } from "./new.ts";
 import { addRemoveCommand } from "./remove.ts";
 import { addToggleCommands } from "./toggle.ts";
 
@@ -25,6 +26,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addRemoveCommand,
   addInstallCommand,
   addGrantCommand,
+  addNewCommand,
 ];
 
 const LOCATIONS = `
