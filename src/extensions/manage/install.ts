@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import type { ZotPaths } from "../../config/paths.ts";
 import { errorMessage, ZotError } from "../../errors.ts";
 import { STAGING_PREFIX } from "../discovery.ts";
@@ -115,6 +115,9 @@ export async function installExtension(src: string, options: InstallOptions): Pr
     throw fail(`source lacks ${MANIFEST_FILE}`);
   }
   const root = resolve(paths.extensions);
+  if (!git && (root === from || root.startsWith(from + sep))) {
+    throw fail(`cannot install ${src}: it contains the extensions directory ${root}`);
+  }
   const out = join(root, name);
   if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
   if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);

@@ -14,6 +14,7 @@ export interface ListRow {
   version: string | null;
   enabled: boolean;
   language: string | null;
+  description: string | null;
   /** Runs under the Deno permission sandbox (TypeScript/JavaScript exec). */
   sandboxed: boolean;
   dir: string;
@@ -35,6 +36,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       version: m.version ?? null,
       enabled: m.enabled,
       language: m.language ?? null,
+      description: m.description ?? null,
       sandboxed: isSandboxedExec(m.exec),
       dir: install.dir,
     });

@@ -99,6 +99,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     version: null,
     enabled: false,
     language: "python",
+    description: null,
     sandboxed: false,
     dir: join(z.paths.extensions, "a"),
   });

@@ -109,6 +109,8 @@ Deno.test("install path: refusals leave nothing behind", async () => {
   await Deno.mkdir(join(dotdot, "sub"));
   await Deno.symlink("../../outward", join(dotdot, "sub", "up"));
   await assertRejects(() => installExtension(dotdot, p), "sub/up ->");
+  await Deno.writeTextFile(join(z.root, "extension.json"), `{"name":"r","exec":"x"}`);
+  await assertRejects(() => installExtension(z.root, p), "it contains the extensions directory");
   const invalid = await source(z.root, "invalid", { "extension.json": `{"exec":"x"}` });
   await assertRejects(
     () => installExtension(invalid, p),
