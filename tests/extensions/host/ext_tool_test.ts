@@ -206,3 +206,50 @@ Deno.test("32 concurrent calls get unique ids and resolve when replies come in r
   assertEquals(results.map((r) => r.content[0].type === "text" && r.content[0].text), ids);
   await host.stop();
 });
+
+Deno.test("shutdown ends a waiting interactive call with a failure and no pending entry", async () => {
+  const ext = fake("x", [{ type: "register_tool", name: "ask", interactive: true }], {
+    capabilities: ["tool_cancel"],
+  });
+  const host = await hostWith([ext], { ui: new RecordingUi(true) });
+  const waiting = tool(host, "ask").execute({}, ctx());
+  await host.stop();
+  const r = await waiting;
+  assertEquals([r.isError, r.outcome], [true, undefined]);
+  assertEquals(r.content, [{
+    type: "text",
+    text: "extension x/ask failed: extension x disconnected",
+  }]);
+  assertEquals(ext.pendingCount, 0);
+  // Not sent on disconnect or shutdown.
+  assertEquals(ext.frames("tool_cancel"), []);
+});
+
+Deno.test("the doctor snapshot names state, registrations, subscriptions, counters and log", async () => {
+  const ext = fake("x", [
+    { type: "register_command", name: "go" },
+    { type: "register_tool", name: "t" },
+    { type: "subscribe", events: ["turn_start"], intercept: ["tool_call"] },
+    { type: "ready" },
+  ]);
+  const host = await hostWith([ext]);
+  assertEquals(host.status(), [{
+    name: "x",
+    dir: "/exts/x",
+    kind: "global",
+    passive: false,
+    state: "ready",
+    commands: [{ name: "go", state: "active" }],
+    tools: [{ name: "t", state: "active" }],
+    events: ["turn_start"],
+    intercepts: ["tool_call"],
+    counters: { malformed: 0, invalid: 0, unknownType: 0, lateReplies: 0 },
+    logPath: "/logs/ext-x.log",
+    sandboxed: false,
+    warnings: [],
+    notes: [],
+  }]);
+  await host.stop();
+  assertEquals(host.status()[0].state, "closed");
+  assertEquals(host.status()[0].closeReason, "stopped");
+});
