@@ -146,7 +146,10 @@ async function supervise(
     const status = await child.status;
     await killing;
     await drain(pump, reader);
-    return report(output.text(), status, ended, seconds);
+    const result = report(output.text(), status, ended, seconds);
+    // For the UI (exit badges) and hooks; details never reach the model.
+    result.details = { exitCode: status.code, ...(status.signal ? { signal: status.signal } : {}) };
+    return result;
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onAbort);

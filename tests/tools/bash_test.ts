@@ -32,6 +32,7 @@ Deno.test("bash reports a non-zero exit code as an error", async () => {
   const r = await bash.execute({ command: "echo nope; exit 3" }, testContext(dir.path));
   assertEquals(r.isError, true);
   assertEquals(resultText(r), "nope\n\nCommand exited with code 3");
+  assertEquals(r.details, { exitCode: 3 });
 });
 
 Deno.test("bash runs in the session cwd with stdin closed", async () => {
@@ -148,4 +149,16 @@ Deno.test("bash under jail refuses absolute paths outside the root", async () =>
     testContext(dir.path),
   );
   assertEquals(resultText(ok), "hi");
+});
+
+Deno.test("bash timeout escalates to SIGKILL when the shell itself ignores SIGTERM", async () => {
+  await using dir = await tempDir("zot-bash-term-");
+  const marker = await markedSleep(dir.path);
+  const r = await bash.execute(
+    { command: `trap '' TERM; ${marker} 1000; echo after`, timeout: 0.3 },
+    testContext(dir.path),
+  );
+  assertEquals(r.outcome, "timed_out");
+  assertEquals(r.details, { exitCode: 137, signal: "SIGKILL" });
+  await until(() => processesMatching(marker).length === 0, 5000, "the process group to die");
 });
