@@ -72,8 +72,12 @@ export function classifyError(e: unknown, label: string, signal?: AbortSignal): 
   const type = apiType(e);
   if (status !== undefined) {
     const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    // An auth failure is the user's to fix: say where keys come from.
+    const hint = status === 401 || status === 403
+      ? " (check the API key: the provider's *_API_KEY variable, --api-key, or auth.json)"
+      : "";
     return {
-      message: `${label} API error ${status}: ${detail}`,
+      message: `${label} API error ${status}: ${detail}${hint}`,
       status,
       aborted: false,
       retryable,

@@ -1,7 +1,16 @@
 /**
  * `createProvider`: the one place a provider id becomes an implementation.
- * Importing this module loads no SDK; each provider imports its SDK on the
- * first request.
+ * Importing this module loads no SDK: the default transport is plain fetch,
+ * and `transport: "sdk"` imports the official SDK on the first request.
+ *
+ * @example
+ * ```ts ignore
+ * const provider = createProvider({ provider: "anthropic", apiKey, baseUrl: llm.anthropicBaseUrl });
+ * for await (const event of provider.stream({ model, system, messages, tools, signal })) {
+ *   // text_delta* tool_call* usage? then exactly one of done | error;
+ *   // retry events may come first (nothing has streamed yet when they do).
+ * }
+ * ```
  *
  * @module
  */

@@ -245,6 +245,18 @@ for (const c of CASES) {
     assertEquals(last(events), { type: "error", message: "Request aborted", aborted: true });
   });
 
+  Deno.test(`${c.id} (${c.transport}): hitting the output limit stops with "length"`, async () => {
+    const { events } = await run(c, [{ text: "cut sho", stop: "length" }]);
+    assertEquals(doneMessage(events).stop, "length");
+  });
+
+  Deno.test(`${c.id} (${c.transport}): a 401 names where the key comes from`, async () => {
+    const { events } = await run(c, [{ error: { status: 401, message: "invalid key" } }]);
+    const e = last(events);
+    assert(e.type === "error");
+    assertStringIncludes(e.message, "401: invalid key (check the API key");
+  });
+
   Deno.test(`${c.id} (${c.transport}): the script running out surfaces as an error`, async () => {
     const { events } = await run(c, []);
     const e = last(events);
