@@ -22,12 +22,14 @@ export type BootstrapMessage =
 
 /** Source of the bootstrap for one entry and its argv. */
 export function bootstrapSource(entry: string, args: string[]): string {
-  return `export {};
+  const entryPath = decodeURIComponent(new URL(entry).pathname);
+  return `import process from "node:process";
 const entry = ${JSON.stringify(entry)};
+const args = ${JSON.stringify(args)};
 const post = (m) => globalThis.postMessage(m);
-Object.defineProperty(Deno, "args", { value: Object.freeze(${
-    JSON.stringify(args)
-  }), configurable: false });
+// The worker would otherwise see the runner's argv.
+Object.defineProperty(Deno, "args", { value: Object.freeze([...args]), configurable: false });
+process.argv = [process.argv[0], ${JSON.stringify(entryPath)}, ...args];
 const realExit = Deno.exit.bind(Deno);
 const exit = (code) => {
   const c = typeof code === "number" ? code : (Deno.exitCode ?? 0);
