@@ -6,32 +6,19 @@
  * @module
  */
 
-import { checkSkillPaths, type SkillRoot } from "./manifest_skills.ts";
+import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestDiagnostic } from "./manifest.ts";
-import type { Diagnostic, ExtensionSource, Loaded } from "./types.ts";
+import {
+  type Diagnostic,
+  type ExtensionSource,
+  kebabCase,
+  type Loaded,
+  type SkillBundle,
+} from "./types.ts";
 
-/** The skills of one extension. */
-export interface SkillBundle {
-  extension: string;
-  /** `kebabCase(manifest name)`: skills are named `<prefix>:<kebab skill dir>`. */
-  prefix: string;
-  dir: string;
-  roots: SkillRoot[];
-}
-
-/** `Git Tools` → `git-tools`, `WritingGitCommits` → `writing-git-commits`. */
-export function kebabCase(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** The full name of a skill found in directory `skillDirName` of an extension. */
-export function bundleSkillName(prefix: string, skillDirName: string): string {
-  return `${prefix}:${kebabCase(skillDirName)}`;
-}
+// The bundle types and naming live in types.ts so src/skills can use them
+// without importing the extension host side.
+export { bundleSkillName, kebabCase, type SkillBundle } from "./types.ts";
 
 /**
  * Plan the skill bundles of `sources` (already deduplicated by `discover`,

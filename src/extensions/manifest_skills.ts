@@ -7,14 +7,9 @@
 
 import { basename, isAbsolute, relative, resolve } from "node:path";
 import { errorMessage } from "../errors.ts";
+import type { SkillRoot } from "./types.ts";
 
-/** One skill entry resolved to an absolute path. */
-export interface SkillRoot {
-  /** The entry as written in the manifest. */
-  entry: string;
-  path: string;
-  kind: "dir" | "file";
-}
+export type { SkillRoot };
 
 export type SkillCheck = { ok: true; roots: SkillRoot[] } | { ok: false; problem: string };
 
