@@ -18,6 +18,7 @@ import type { HostUi } from "../../src/extensions/ui.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
 import { tempZot } from "../../tests/helpers/tmp.ts";
 import { pySource } from "../../tests/extensions/host/e2e_helpers.ts";
+import { fake, hostWith } from "../../tests/extensions/host/fake_channel.ts";
 
 const GROUP = "host";
 
@@ -64,6 +65,32 @@ async function interceptLatency(interceptors: number, iterations: number): Promi
   } finally {
     await close();
   }
+}
+
+/** Host-side cost alone: in-memory channels that answer synchronously. */
+async function inMemoryOverhead(interceptors: number, iterations: number): Promise<number> {
+  const fakes = Array.from({ length: interceptors }, (_, i) => {
+    const f = fake(`mem${i}`, [{ type: "subscribe", intercept: ["tool_call"] }]);
+    f.responder = (frame, self) => {
+      if (frame.type === "event_intercept") {
+        queueMicrotask(() => self.push({ type: "event_intercept_response", id: frame.id }));
+      }
+    };
+    return f;
+  });
+  const host = await hostWith(fakes);
+  const signal = new AbortController().signal;
+  const call = { toolId: "t", toolName: "bash", args: { command: "ls -la" } };
+  for (let i = 0; i < 1000; i++) await host.interceptToolCall(call, signal);
+  // The fakes keep every frame they saw; drop them so memory stays flat.
+  const t = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    await host.interceptToolCall(call, signal);
+    if (i % 1000 === 0) { for (const f of fakes) f.sent.length = 0; }
+  }
+  const perCall = (performance.now() - t) / iterations;
+  await host.stop();
+  return perCall / Math.max(1, interceptors);
 }
 
 async function fanOut(subscribers: number, batches: number, batchSize: number): Promise<number> {
@@ -128,6 +155,12 @@ export async function bench(): Promise<BenchRow[]> {
       note: "target < 0.2 ms",
     });
   }
+  rows.push({
+    group: GROUP,
+    name: "host overhead per interceptor (in-memory channel, 4)",
+    value: fmtMs(await inMemoryOverhead(4, 20_000)),
+    note: "the manager's own cost, without pipes or scheduling",
+  });
   const rate = await fanOut(4, 50, 200);
   rows.push({
     group: GROUP,
