@@ -79,3 +79,20 @@ extension's \`zot_sdk/\` over this one. Do not edit these files: changes are
 lost on update.
 `;
 }
+
+/** Write (or refresh) the vendored SDK inside `extDir`, replacing any older copy. */
+export async function writeVendoredSdk(extDir: string, version: string): Promise<void> {
+  await Deno.remove(join(extDir, VENDOR_DIR), { recursive: true }).catch(() => {});
+  for (const [rel, content] of await sdkFiles(version)) {
+    const path = join(extDir, rel);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, content);
+  }
+}
+
+// `deno run -A src/scaffold/vendor.ts <ext-dir>...` refreshes the copies in
+// examples/extensions after an SDK change (a test fails until they match).
+if (import.meta.main) {
+  const { ZOT_VERSION } = await import("../version.ts");
+  for (const dir of Deno.args) await writeVendoredSdk(dir, ZOT_VERSION);
+}

@@ -1,0 +1,24 @@
+import { assertEquals } from "../helpers/assert.ts";
+import { EXAMPLES, load } from "./harness.ts";
+
+Deno.test("example hello: prompt, notify + display, and a command registered in onHello", async () => {
+  await using env = await load([`${EXAMPLES}hello`]);
+  const { host, ui } = env;
+  assertEquals(host.commands().map((c) => c.name).sort(), ["hello", "summon", "where"]);
+  assertEquals(await host.invokeCommand("hello", "Ada"), {
+    ok: true,
+    extension: "hello",
+    command: "hello",
+    action: "prompt",
+    prompt: "Greet Ada in one short, friendly sentence.",
+  });
+  const summon = await host.invokeCommand("summon", "");
+  assertEquals(summon.ok && summon.action === "display" ? summon.display : summon, "You rang?");
+  const note = await ui.waitFor((c) => c.op === "notify", "the summon note");
+  assertEquals(note.args, ["success", "summoned"]);
+  const where = await host.invokeCommand("where", "");
+  assertEquals(
+    where.ok && where.action === "display" ? where.display : where,
+    `project: ${await Deno.realPath(env.paths.cwd).catch(() => env.paths.cwd)}`,
+  );
+});
