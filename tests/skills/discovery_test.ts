@@ -174,3 +174,13 @@ Deno.test("skills: the prompt section lists names and descriptions", () => {
   assertStringIncludes(text, `- zot-extension: ${BUILTIN_SKILLS[0].description}`);
   assertStringIncludes(text, '"skill" tool');
 });
+
+Deno.test("skills: symlinked skill directories are followed outside bundles, each once", async () => {
+  await using z = await tempZot();
+  await skill(`${z.root}/shared-skills/lint`, "description: lint things");
+  await Deno.mkdir(`${z.cwd}/.zot/skills`, { recursive: true });
+  await Deno.symlink(`${z.root}/shared-skills/lint`, `${z.cwd}/.zot/skills/lint`);
+  await Deno.symlink(`${z.root}/shared-skills`, `${z.cwd}/.zot/skills/again`);
+  const r = await discoverSkills(options(z));
+  assertEquals(names(r.value), ["lint"]);
+});

@@ -162,3 +162,17 @@ Deno.test("bash timeout escalates to SIGKILL when the shell itself ignores SIGTE
   assertEquals(r.details, { exitCode: 137, signal: "SIGKILL" });
   await until(() => processesMatching(marker).length === 0, 5000, "the process group to die");
 });
+
+Deno.test("bash falls back to the next shell when one is missing", async () => {
+  await using dir = await tempDir();
+  const fallback = createBashTool({ shells: ["zot-no-such-shell", "sh"] });
+  assertEquals(
+    resultText(await fallback.execute({ command: "echo via sh" }, testContext(dir.path))),
+    "via sh",
+  );
+  const none = createBashTool({ shells: ["zot-no-such-shell"] });
+  assertEquals(
+    resultText(await none.execute({ command: "true" }, testContext(dir.path))),
+    "Cannot run the command: none of zot-no-such-shell was found on PATH",
+  );
+});
