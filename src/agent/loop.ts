@@ -155,6 +155,11 @@ export class Agent {
     this.#preparer.invalidate();
   }
 
+  /** Plugs (or removes) the confirmation dialog (`--no-yolo` in the TUI). */
+  setConfirmer(confirmer: Confirmer | undefined): void {
+    this.#options = { ...this.#options, confirmer };
+  }
+
   /** Re-run `before_agent_start` before the next request (reload, prompt rebuild). */
   invalidateSystemPrompt(): void {
     this.#preparer.invalidate();

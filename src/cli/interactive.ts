@@ -1,16 +1,19 @@
 /**
- * Launches the interactive TUI (src/modes/interactive, built separately).
- * The specifier is computed so the CLI keeps working, with a clear message,
- * in a build where the TUI is not there yet.
+ * Launches the interactive TUI (src/modes/interactive, built separately)
+ * with the shared setup already done: the TUI gets the agent, session and
+ * extension host, attaches its own HostUi to `ui` and plugs its
+ * confirmation dialog with `setConfirmer`. The specifier is computed so the
+ * CLI still works, with a clear message, in a build without the TUI.
  *
  * @module
  */
 
 import { EXIT_FAILURE } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
+import type { InteractiveSetup } from "../modes/shared/setup.ts";
 
 interface InteractiveModule {
-  runInteractive(options: { flags: RunFlags; initialPrompt?: string }): Promise<number>;
+  runInteractive(setup: InteractiveSetup): Promise<number>;
 }
 
 const TUI_MODULE = "../modes/interactive/mod.ts";
@@ -28,5 +31,11 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
     );
     return EXIT_FAILURE;
   }
-  return mod.runInteractive({ flags, initialPrompt: initialPrompt || undefined });
+  const { createInteractiveSetup } = await import("../modes/shared/setup.ts");
+  const setup = await createInteractiveSetup(flags, initialPrompt || undefined);
+  try {
+    return await mod.runInteractive(setup);
+  } finally {
+    await setup.shutdown();
+  }
 }

@@ -1,7 +1,7 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { runZot } from "./run_zot.ts";
+import { runZot, zotCommand } from "./run_zot.ts";
 
 Deno.test("print mode prints only the final assistant text", async () => {
   await using z = await tempZot();
@@ -71,4 +71,16 @@ Deno.test("--system-prompt replaces the prompt the provider receives", async () 
   const body = llm.requests[0].body as { system: { text: string }[]; tools?: unknown[] };
   assertEquals(body.system.map((b) => b.text).join(""), "You are a test.\n\nTail.");
   assertEquals(body.tools ?? [], []);
+});
+
+Deno.test("SIGINT aborts a print run: the stream stops and zot exits 1", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ hang: true, text: "partial" }] });
+  const child = zotCommand(["-p", "wait forever", "--base-url", llm.url, "--no-ext"], z).spawn();
+  await llm.nextRequest(20_000);
+  child.kill("SIGINT");
+  const out = await child.output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assertEquals(out.code, 1, stderr);
+  assertStringIncludes(stderr, "interrupted");
 });

@@ -97,6 +97,9 @@ Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", as
   await rpc.send({ type: "get_messages", id: "m" });
   const messages = ((await rpc.next()).data as { messages: Frame[] }).messages;
   assertEquals(messages.map((m) => m.role), ["user", "assistant"]);
+  await rpc.send({ type: "compact", id: "c" });
+  assertEquals((await rpc.next()).data, { started: true });
+  assertEquals((await rpc.next()).type, "compact_done");
   await rpc.send({ type: "nope", id: "n" });
   assertStringIncludes(String((await rpc.next()).error), `unknown command "nope"`);
 

@@ -25,6 +25,7 @@ import { discoverSources, startExtensions } from "./extensions.ts";
 import { selectSession } from "./session_select.ts";
 import { systemPromptBuilder } from "./prompt_sources.ts";
 import { type LineWriter, stderrLine } from "./output.ts";
+import { SwitchableUi } from "./switch_ui.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -51,6 +52,8 @@ export interface RunSetup {
   session: Session;
   host: ExtensionHost | undefined;
   warn: LineWriter;
+  /** Plugs the TUI's confirmation dialog; ignored unless `--no-yolo`. */
+  setConfirmer(confirmer: Confirmer): void;
   /** `/reload-ext`: respawn extensions, refresh tools, rebuild the prompt. */
   reloadExtensions(): Promise<ReloadReport | undefined>;
   /** Ends the session (`shutdown`), flushes it and stops extensions. */
@@ -134,6 +137,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     session,
     host,
     warn,
+    setConfirmer(confirmer) {
+      if (!flags.yolo) agent.setConfirmer(confirmer);
+    },
     async reloadExtensions() {
       if (!host) return undefined;
       const report = await host.reload(() => discoverSources(paths, flags.ext, flags.noExt, warn));
@@ -149,4 +155,25 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       await host?.stop();
     },
   };
+}
+
+/** What the TUI receives: the setup, its switchable UI and the first prompt. */
+export interface InteractiveSetup extends RunSetup {
+  /** Attach the TUI's HostUi (notes that arrived during start-up are replayed). */
+  ui: SwitchableUi;
+  /** `zot "prompt"` in a terminal: submit this first. */
+  initialPrompt?: string;
+}
+
+/** Setup for the TUI: an interactive host UI attached later, session opened now. */
+export async function createInteractiveSetup(
+  flags: RunFlags,
+  initialPrompt?: string,
+  options: Partial<SetupOptions> = {},
+): Promise<InteractiveSetup> {
+  const ui = new SwitchableUi(true);
+  const setup = await createSetup({ mode: "interactive", flags, ui, ...options });
+  // Interactive sessions open when initialised, not at the first prompt.
+  setup.agent.startSession();
+  return { ...setup, ui, initialPrompt };
 }
