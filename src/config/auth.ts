@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ProviderId } from "../providers/types.ts";
+import type { ProviderName } from "./provider_names.ts";
 import { readJsonObject, writeJsonAtomic } from "./json_file.ts";
 
 export interface StoredKey {
@@ -27,7 +27,7 @@ export function readAuth(path: string): Promise<AuthRead> {
 }
 
 /** The stored key of `provider`, if well-formed. */
-export function storedKey(auth: AuthFile, provider: ProviderId): string | undefined {
+export function storedKey(auth: AuthFile, provider: ProviderName): string | undefined {
   const entry = auth[provider];
   if (typeof entry !== "object" || entry === null) return undefined;
   const key = Reflect.get(entry, "key");
@@ -41,7 +41,7 @@ async function update(path: string, change: (auth: AuthFile) => void): Promise<v
 }
 
 /** Store `key` for `provider` (the `/login` path). */
-export function saveApiKey(path: string, provider: ProviderId, key: string): Promise<void> {
+export function saveApiKey(path: string, provider: ProviderName, key: string): Promise<void> {
   const entry: StoredKey = { type: "api_key", key };
   return update(path, (auth) => {
     auth[provider] = entry;
@@ -49,7 +49,7 @@ export function saveApiKey(path: string, provider: ProviderId, key: string): Pro
 }
 
 /** Forget `provider`'s key (the `/logout` path). */
-export function removeApiKey(path: string, provider: ProviderId): Promise<void> {
+export function removeApiKey(path: string, provider: ProviderName): Promise<void> {
   return update(path, (auth) => {
     delete auth[provider];
   });

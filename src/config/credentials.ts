@@ -10,10 +10,15 @@
  */
 
 import { ZotError } from "../errors.ts";
-import { defaultModel, providerOfModel } from "../providers/models.ts";
-import type { ProviderId } from "../providers/types.ts";
 import { type AuthFile, readAuth, storedKey } from "./auth.ts";
 import type { EnvGet, ZotPaths } from "./paths.ts";
+import {
+  asProviderName,
+  DEFAULT_MODELS,
+  PROVIDER_NAMES,
+  type ProviderName,
+  providerOfModelId,
+} from "./provider_names.ts";
 import { readSettings, type Settings } from "./settings.ts";
 
 export interface CredentialFlags {
@@ -24,7 +29,7 @@ export interface CredentialFlags {
 }
 
 export interface Credentials {
-  provider: ProviderId;
+  provider: ProviderName;
   model: string;
   apiKey: string;
   baseUrl?: string;
@@ -42,7 +47,7 @@ export interface CredentialSources {
 
 export type CredentialsResult = { ok: true; value: Credentials } | { ok: false; error: string };
 
-export const KEY_ENV: Record<ProviderId, string> = {
+export const KEY_ENV: Record<ProviderName, string> = {
   anthropic: "ANTHROPIC_API_KEY",
   openai: "OPENAI_API_KEY",
 };
@@ -50,23 +55,21 @@ export const KEY_ENV: Record<ProviderId, string> = {
 /** Sent to OpenAI-compatible local servers (Ollama, LM Studio) that need no key. */
 export const NO_KEY = "zot-no-key";
 
-const PROVIDERS: ProviderId[] = ["anthropic", "openai"];
-
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v.trim() === "" ? undefined : v.trim();
 }
 
-function pickProvider(flags: CredentialFlags, s: CredentialSources): ProviderId | string {
+function pickProvider(flags: CredentialFlags, s: CredentialSources): ProviderName | string {
   if (flags.provider) return flags.provider;
   const model = nonEmpty(flags.model);
   if (model) {
-    const known = providerOfModel(model);
+    const known = providerOfModelId(model);
     if (known) return known;
     // An unknown model behind --base-url is almost always an OpenAI-compatible server.
     if (flags.baseUrl) return "openai";
   }
   if (s.settings.provider) return s.settings.provider;
-  const withKey = PROVIDERS.find((p) => nonEmpty(s.env(KEY_ENV[p])) ?? storedKey(s.auth, p));
+  const withKey = PROVIDER_NAMES.find((p) => nonEmpty(s.env(KEY_ENV[p])) ?? storedKey(s.auth, p));
   return withKey ?? "anthropic";
 }
 
@@ -76,13 +79,13 @@ export function resolveCredentials(
   sources: CredentialSources,
 ): CredentialsResult {
   const picked = pickProvider(flags, sources);
-  const provider = PROVIDERS.find((p) => p === picked);
+  const provider = asProviderName(picked);
   if (!provider) {
     return { ok: false, error: `Unknown provider "${picked}" (use "anthropic" or "openai")` };
   }
   const model = nonEmpty(flags.model) ??
     (sources.settings.provider === provider ? sources.settings.model : undefined) ??
-    defaultModel(provider);
+    DEFAULT_MODELS[provider];
   const baseUrl = nonEmpty(flags.baseUrl);
   const base = { provider, model, ...(baseUrl ? { baseUrl } : {}) };
 

@@ -6,11 +6,11 @@
  * @module
  */
 
-import type { ProviderId } from "../providers/types.ts";
 import { readJsonObject, writeJsonAtomic } from "./json_file.ts";
+import { asProviderName, type ProviderName } from "./provider_names.ts";
 
 export interface Settings {
-  provider?: ProviderId;
+  provider?: ProviderName;
   model?: string;
   /** Every other key, as read. */
   raw: Record<string, unknown>;
@@ -21,20 +21,16 @@ export interface SettingsRead {
   diagnostics: string[];
 }
 
-function providerOf(v: unknown): ProviderId | undefined {
-  return v === "anthropic" || v === "openai" ? v : undefined;
-}
-
 export async function readSettings(path: string): Promise<SettingsRead> {
   const { value, diagnostics } = await readJsonObject(path);
   const model = typeof value.model === "string" && value.model !== "" ? value.model : undefined;
-  return { value: { provider: providerOf(value.provider), model, raw: value }, diagnostics };
+  return { value: { provider: asProviderName(value.provider), model, raw: value }, diagnostics };
 }
 
 /** Remember the provider and model used, keeping every other setting. */
 export async function rememberModel(
   path: string,
-  provider: ProviderId,
+  provider: ProviderName,
   model: string,
 ): Promise<void> {
   const { value } = await readJsonObject(path);

@@ -8,6 +8,7 @@
  */
 
 import type { Usage } from "../agent/types.ts";
+import { DEFAULT_MODELS, providerOfModelId } from "../config/provider_names.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
 
 function anthropic(
@@ -49,7 +50,7 @@ function openai(
   };
 }
 
-/** Newest first within each provider; the first of each is its default. */
+/** Newest first within each provider. */
 export const MODELS: readonly ModelInfo[] = [
   // Models the Anthropic SDK flags as deprecated (claude-sonnet-4-5, claude-opus-4-5) are
   // left out: picking one makes the SDK console.warn on every request, which would
@@ -85,12 +86,12 @@ export function modelsOf(provider: ProviderId): ModelInfo[] {
 
 /** The model used when neither a flag nor config.json names one. */
 export function defaultModel(provider: ProviderId): string {
-  return modelsOf(provider)[0].id;
+  return DEFAULT_MODELS[provider];
 }
 
-/** The provider a known model id belongs to (claude-* is Anthropic). */
+/** The provider a model id belongs to (table, then family prefix). */
 export function providerOfModel(id: string): ProviderId | undefined {
-  return findModel(id)?.provider ?? (id.startsWith("claude-") ? "anthropic" : undefined);
+  return findModel(id)?.provider ?? providerOfModelId(id);
 }
 
 /** Output limit to request when the caller sets none. */

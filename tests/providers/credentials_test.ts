@@ -7,7 +7,12 @@ import {
   resolveCredentials,
 } from "../../src/config/credentials.ts";
 import { readSettings, rememberModel } from "../../src/config/settings.ts";
-import { defaultModel } from "../../src/providers/models.ts";
+import {
+  DEFAULT_MODELS,
+  PROVIDER_NAMES,
+  providerOfModelId,
+} from "../../src/config/provider_names.ts";
+import { defaultModel, findModel, MODELS } from "../../src/providers/models.ts";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 
@@ -136,4 +141,12 @@ Deno.test("config.json remembers the last provider and model and keeps other key
   const loaded = await loadCredentials({}, zot.paths, env({ OPENAI_API_KEY: "sk" }));
   assert(loaded.result.ok);
   assertEquals([loaded.result.value.provider, loaded.result.value.model], ["openai", "gpt-4.1"]);
+});
+
+Deno.test("default models and prefix guesses agree with the model table", () => {
+  for (const provider of PROVIDER_NAMES) {
+    assertEquals(findModel(DEFAULT_MODELS[provider])?.provider, provider);
+  }
+  for (const m of MODELS) assertEquals(providerOfModelId(m.id), m.provider, m.id);
+  assertEquals(providerOfModelId("llama3.2"), undefined);
 });
