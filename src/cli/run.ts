@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Command, InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { EXIT_OK, UsageError } from "../errors.ts";
 import { defaultFlags, type ModeName, type RunFlags } from "../modes/shared/flags.ts";
 
@@ -20,6 +20,7 @@ interface RawOptions {
   baseUrl?: string;
   listModels?: boolean;
   skill?: boolean;
+  skills?: boolean;
   withSkills?: boolean;
   maxSteps?: number;
   continue?: boolean;
@@ -77,9 +78,13 @@ export function addRunOptions(root: Command, setExit: (code: number) => void): v
     .option("--no-session", "do not save the session")
     .option("--system-prompt <text>", "replace the system prompt (@file reads a file)")
     .option("--append-system-prompt <text>", "append to the system prompt (@file reads a file)")
-    .option("--no-yolo", "confirm each tool call (interactive mode only)");
+    .option("--no-yolo", "confirm each tool call (interactive mode only)")
+    // The Go zot's spellings, kept for muscle memory.
+    .addOption(new Option("--no-extensions").hideHelp())
+    .addOption(new Option("--no-skills").hideHelp());
   root.on("option:ext", (v: string) => paired.ext.push(v));
   root.on("option:no-ext", () => (paired.noExt = true));
+  root.on("option:no-extensions", () => (paired.noExt = true));
   root.on("option:tools", (v: string) => (paired.tools = v.split(",")));
   root.on("option:no-tools", () => (paired.noTools = true));
   root.on("option:session", (v: string) => (paired.session = v));
@@ -114,7 +119,7 @@ function toFlags(raw: RawOptions, paired: PairedState): RunFlags {
     noExt: paired.noExt,
     tools: paired.tools,
     noTools: paired.noTools,
-    noSkill: raw.skill === false,
+    noSkill: raw.skill === false || raw.skills === false,
     withSkills: raw.withSkills === true,
     maxSteps: raw.maxSteps ?? 0,
     continue: raw.continue === true,

@@ -84,3 +84,31 @@ Deno.test("SIGINT aborts a print run: the stream stops and zot exits 1", async (
   assertEquals(out.code, 1, stderr);
   assertStringIncludes(stderr, "interrupted");
 });
+
+Deno.test("print mode with a real extension: notes on stderr, only the answer on stdout", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "ext_echo", args: { a: 1 } }] }, { text: "Final." }],
+  });
+  const py = new TextDecoder().decode(
+    (await new Deno.Command("python3", {
+      args: ["-c", "import sys; print(sys.executable)"],
+      stdout: "piped",
+    }).output())
+      .stdout,
+  ).trim();
+  const dir = `${z.root}/rec`;
+  await Deno.mkdir(dir);
+  const fixture = new URL("../agent/fixtures/recorder.py", import.meta.url).pathname;
+  const config = { name: "rec", record: "/dev/null", tools: [{ name: "ext_echo" }] };
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "rec", exec: py, args: [fixture, JSON.stringify(config)] }),
+  );
+  // --no-ext before --ext must keep the explicit extension.
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--no-ext", "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  assertStringIncludes(r.stderr, "[rec] info: tool started");
+  const second = llm.requests[1].body as { messages: unknown[] };
+  assertStringIncludes(JSON.stringify(second.messages.at(-1)), `received {\\"a\\": 1}`);
+});
