@@ -25,8 +25,7 @@ const ALLOWED: Record<string, string[]> = {
   tui: [],
   config: [],
   providers: ["protocol", "config", "agent/types.ts"],
-  // The skill-bundle planner is pure manifest logic shared with discovery.
-  skills: ["protocol", "config", "extensions/types.ts", "extensions/manifest_skill_plan.ts"],
+  skills: ["protocol", "config", "extensions/types.ts"],
   tools: ["protocol", "config", "skills", "agent/types.ts", "agent/hooks.ts"],
   agent: ["protocol", "config", "providers", "skills"],
   sandbox: ["protocol", "config", "extensions"],

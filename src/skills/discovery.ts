@@ -23,7 +23,7 @@
 
 import { basename, dirname, join } from "node:path";
 import type { Diagnostic, Loaded } from "../extensions/types.ts";
-import { bundleSkillName, type SkillBundle } from "../extensions/manifest_skill_plan.ts";
+import { bundleSkillName, type SkillBundle } from "../extensions/types.ts";
 import { errorMessage } from "../errors.ts";
 import { BUILTIN_SKILLS } from "./builtin/mod.ts";
 import { parseSkill, type SkillMeta } from "./skill_file.ts";
