@@ -82,7 +82,10 @@ export async function* withRetries(
       const wait = Math.max(backoffMs(n, options), failure.retryAfterMs ?? 0);
       const tooLong = wait > (options.maxRetryAfterMs ?? 60_000);
       if (!failure.retryable || streamed || n >= maxAttempts || tooLong) {
-        yield { type: "error", message: failure.message, status: failure.status };
+        const why = failure.retryable && tooLong && !streamed && n < maxAttempts
+          ? ` (not retried: the server asked to wait ${Math.ceil(wait / 1000)} s)`
+          : "";
+        yield { type: "error", message: failure.message + why, status: failure.status };
         return;
       }
       yield { type: "retry", attempt: n, delayMs: wait, error: failure.message };

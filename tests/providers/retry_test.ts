@@ -108,7 +108,10 @@ Deno.test("withRetries: a server asking for too long a wait is not retried", asy
     new AbortController().signal,
   ));
   assertEquals(events.length, 1);
-  assertStringIncludes(events[0].type === "error" ? events[0].message : "", "429: later");
+  assertStringIncludes(
+    events[0].type === "error" ? events[0].message : "",
+    "429: later (not retried: the server asked to wait 3600 s)",
+  );
 });
 
 Deno.test("withRetries: an abort during the backoff ends promptly as aborted", async () => {
