@@ -36,7 +36,14 @@ export interface RecorderConfig {
   capabilities?: string[];
   events?: string[];
   intercept?: string[];
-  tools?: { name: string; mode?: string; deferred?: boolean; activates?: string[] }[];
+  tools?: {
+    name: string;
+    mode?: string;
+    deferred?: boolean;
+    activates?: string[];
+    calls?: string;
+    call_args?: Record<string, unknown>;
+  }[];
   block_tool_contains?: string;
   block_reason?: string;
   rewrite_prefix?: string;

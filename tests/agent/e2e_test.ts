@@ -199,3 +199,25 @@ Deno.test("cancelling a running extension tool sends tool_cancel and ends it can
   const tr = eventsOf(frames).find((e) => e.event === "tool_result")!;
   assertEquals(tr.status, "cancelled");
 });
+
+Deno.test("call_tool from an extension tool runs a built-in with origin, outside the transcript", async () => {
+  await using t = await e2e(
+    [{ toolCalls: [{ name: "ask", args: {} }] }, { text: "ok" }],
+    {
+      events: ["tool_call", "tool_result", "permission_decision"],
+      capabilities: ["call_tool"],
+      tools: [{ name: "ask", mode: "nested", calls: "read", call_args: { path: "notes.txt" } }],
+    },
+  );
+  await Deno.writeTextFile(`${t.setup.agent.cwd}/notes.txt`, "remember the milk\n");
+  await t.setup.agent.prompt("go");
+  const second = bodyOf((await t.llm.request(1)).body);
+  assertEquals(second.messages.map((m) => m.role), ["user", "assistant", "user"]);
+  assertStringIncludes(JSON.stringify(second.messages.at(-1)), "nested -> ");
+  assertStringIncludes(JSON.stringify(second.messages.at(-1)), "remember the milk");
+  const events = eventsOf(await t.frames());
+  const nested = events.filter((e) => e.tool_id === "ext-call-1");
+  assertEquals(nested.map((e) => e.event), ["tool_call", "permission_decision", "tool_result"]);
+  assert(nested.every((e) => e.origin_extension === "rec"));
+  assertEquals(nested.at(-1)?.status, "completed");
+});
