@@ -29,12 +29,45 @@ export function isCompiled(execPath: string = Deno.execPath()): boolean {
 export interface RunnerCommandOptions {
   name: string;
   memoryMb: number;
+  /** Cap the process's data segment too (Linux; see {@linkcode dataLimitKb}). Default: on Linux. */
+  dataLimit?: boolean;
   /** The scope grants remote import hosts: allow remote module loads (the worker still checks hosts). */
   remoteImports: boolean;
   execPath?: string;
 }
 
+/**
+ * RLIMIT_DATA for a runner with a heap budget of `memoryMb`. The heap cap does
+ * not count ArrayBuffers; this does. Measured: the runner and its worker need
+ * about 1.4 GB of address space reservations just to start (1.3 GB fails), so
+ * the limit is that plus room for twice the heap budget.
+ */
+export function dataLimitKb(memoryMb: number): number {
+  return (1536 + 2 * memoryMb) * 1024;
+}
+
+/** `sh -c 'ulimit -d N; exec …'`: a failing ulimit (a lower hard limit) still runs the runner. */
+function withDataLimit(cmd: RunnerCommand, memoryMb: number): RunnerCommand {
+  return {
+    command: "/bin/sh",
+    args: [
+      "-c",
+      'ulimit -d "$0" 2>/dev/null; exec "$@"',
+      String(dataLimitKb(memoryMb)),
+      cmd.command,
+      ...cmd.args,
+    ],
+    env: cmd.env,
+  };
+}
+
 export function runnerCommand(opts: RunnerCommandOptions): RunnerCommand {
+  const cmd = baseCommand(opts);
+  const limit = opts.dataLimit ?? Deno.build.os === "linux";
+  return limit ? withDataLimit(cmd, opts.memoryMb) : cmd;
+}
+
+function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
   const execPath = opts.execPath ?? Deno.execPath();
   const heap = `--max-old-space-size=${opts.memoryMb}`;
   const env: Record<string, string> = {

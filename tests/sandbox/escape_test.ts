@@ -173,6 +173,15 @@ Deno.test("exhausting memory kills the runner and the host carries on", async ()
   assertEquals(await again.call("helper"), "ok: helper loaded");
 });
 
+Deno.test("memory outside the heap is capped too (Linux data limit)", {
+  ignore: Deno.build.os !== "linux",
+}, async () => {
+  await using w = await probeWorld({ memory: 64 });
+  await using p = await startProbe(w);
+  assertEquals(await p.call("buffers", { mb: 4000 }), "RangeError: Array buffer allocation failed");
+  assertEquals(await p.call("helper"), "ok: helper loaded");
+});
+
 Deno.test("a symlink in the data directory leading outward refuses the launch", async () => {
   await using w = await probeWorld();
   const data = join(w.paths.extensionData, "probe");

@@ -85,32 +85,21 @@ Deno.test("an invalid scope names the manifest", async () => {
 });
 
 Deno.test("the runner command: deno run flags, or the compiled binary with DENO_V8_FLAGS", () => {
-  const dev = runnerCommand({
-    name: "x",
-    memoryMb: 128,
-    remoteImports: false,
-    execPath: "/usr/bin/deno",
-  });
+  const opts = { name: "x", memoryMb: 128, dataLimit: false, execPath: "/usr/bin/deno" };
+  const dev = runnerCommand({ ...opts, remoteImports: false });
   for (const flag of ["--no-prompt", "--no-npm", "--cached-only", "--no-remote", "--no-config"]) {
     assert(dev.args.includes(flag), flag);
   }
   assert(dev.args.includes("--v8-flags=--max-old-space-size=128"));
   assertEquals(dev.args.slice(-2), ["__zot_sandbox_runner", "x"]);
   assertEquals(dev.env.DENO_NO_PROMPT, "1");
-  const remote = runnerCommand({
-    name: "x",
-    memoryMb: 128,
-    remoteImports: true,
-    execPath: "/usr/bin/deno",
-  });
+  const remote = runnerCommand({ ...opts, remoteImports: true });
   assert(!remote.args.includes("--cached-only") && remote.args.includes("--no-npm"));
-  const bin = runnerCommand({
-    name: "x",
-    memoryMb: 128,
-    remoteImports: false,
-    execPath: "/opt/zot/zot",
-  });
+  const bin = runnerCommand({ ...opts, remoteImports: false, execPath: "/opt/zot/zot" });
   assertEquals([bin.command, ...bin.args], ["/opt/zot/zot", "__zot_sandbox_runner", "x"]);
   assertEquals(bin.env.DENO_V8_FLAGS, "--max-old-space-size=128");
   assert(isCompiled("/opt/zot/zot") && !isCompiled("/usr/bin/deno"));
+  const limited = runnerCommand({ ...opts, dataLimit: true, remoteImports: false });
+  assertEquals(limited.command, "/bin/sh");
+  assertEquals(limited.args.slice(2, 4), [String((1536 + 256) * 1024), "/usr/bin/deno"]);
 });
