@@ -186,12 +186,29 @@ async function startToRequest(runs: number): Promise<number> {
   return median(times);
 }
 
+/** Spawn → exit of `zot --version`: Deno start plus the CLI's static graph (reference). */
+async function versionRun(runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    const t0 = performance.now();
+    await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "--version"],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 export async function bench(): Promise<BenchRow[]> {
   const py = await python();
   const loop = await loopOnly();
   const none = await perStep(0, py);
   const four = await perStep(4, py);
   const start = await startToRequest(10);
+  const version = await versionRun(10);
   return [
     { group: "agent", name: "loop only, per step (instant provider)", value: fmtMs(loop) },
     { group: "agent", name: "step via fake LLM, 0 extensions", value: fmtMs(none) },
