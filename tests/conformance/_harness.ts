@@ -1,0 +1,154 @@
+/**
+ * Conformance harness: real extension subprocesses from
+ * tests/fixtures/conformance started through the real `spawnExtension` and
+ * `ExtensionHost` in a temp ZOT_HOME, a UI that records every call, and a
+ * check that no process is left behind.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawnExtension } from "../../src/extensions/process/mod.ts";
+import { ExtensionHost, type ExtensionHostOptions } from "../../src/extensions/host/mod.ts";
+import type { ExtensionSource, SourceKind } from "../../src/extensions/types.ts";
+import type { HostUi } from "../../src/extensions/ui.ts";
+import type { PanelSpec } from "../../src/protocol/frames.ts";
+import { descendants } from "../helpers/procs.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { until, withTimeout } from "../helpers/wait.ts";
+
+export const FIXTURES = fileURLToPath(new URL("../fixtures/conformance/", import.meta.url));
+
+/**
+ * The real interpreter behind `python3`: a version-manager shim costs about
+ * a second per start.
+ */
+export const PYTHON: string = (() => {
+  try {
+    const out = new Deno.Command("python3", {
+      args: ["-c", "import sys; print(sys.executable)"],
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    const path = new TextDecoder().decode(out.stdout).trim();
+    return out.success && path !== "" ? path : "python3";
+  } catch {
+    return "python3";
+  }
+})();
+
+/** A source for a fixture script run by `exec` with `args` (dir = the fixtures dir). */
+export function source(
+  name: string,
+  exec: string,
+  args: string[] = [],
+  options: { language?: string; dir?: string; kind?: SourceKind } = {},
+): ExtensionSource {
+  const dir = options.dir ?? FIXTURES;
+  return {
+    manifest: { name, exec, args, language: options.language, enabled: true, raw: {} },
+    dir,
+    manifestPath: join(dir, "extension.json"),
+    kind: options.kind ?? "global",
+  };
+}
+
+/** A python fixture from tests/fixtures/conformance with its arguments. */
+export function py(name: string, script: string, ...args: string[]): ExtensionSource {
+  return source(name, PYTHON, [join(FIXTURES, script), ...args], { language: "python" });
+}
+
+/** A HostUi that records every call and lets a test await one. */
+export class RecordUi implements HostUi {
+  readonly calls: unknown[][] = [];
+  #waiters: { check: () => boolean; resolve: () => void }[] = [];
+  constructor(readonly interactive = false) {}
+
+  waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+    if (check()) return Promise.resolve();
+    const done = Promise.withResolvers<void>();
+    this.#waiters.push({ check, resolve: done.resolve });
+    return withTimeout(done.promise, ms, what);
+  }
+
+  /** Messages of `notify` calls from `ext`. */
+  notes(ext: string): string[] {
+    return this.calls.filter((c) => c[0] === "notify" && c[1] === ext).map((c) => String(c[3]));
+  }
+
+  #record(call: unknown[]): void {
+    this.calls.push(call);
+    this.#waiters = this.#waiters.filter((w) => {
+      if (!w.check()) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  notify(e: string, l: string, m: string) {
+    this.#record(["notify", e, l, m]);
+  }
+  display(e: string, t: string) {
+    this.#record(["display", e, t]);
+  }
+  clearNotes(e: string) {
+    this.#record(["clearNotes", e]);
+  }
+  submit(e: string, t: string) {
+    this.#record(["submit", e, t]);
+  }
+  submitSlash(e: string, t: string) {
+    this.#record(["submitSlash", e, t]);
+  }
+  openPanel(e: string, p: PanelSpec) {
+    this.#record(["openPanel", e, p]);
+  }
+  renderPanel(e: string, p: PanelSpec) {
+    this.#record(["renderPanel", e, p]);
+  }
+  closePanel(e: string, id: string) {
+    this.#record(["closePanel", e, id]);
+  }
+  warn(e: string, m: string) {
+    this.#record(["warn", e, m]);
+  }
+}
+
+/**
+ * A real host over `sources`, loaded (load errors are returned, not thrown)
+ * but not yet waited for ready. Disposing stops it and checks that no child
+ * process is left.
+ */
+export async function startHost(
+  sources: ExtensionSource[],
+  options: Partial<ExtensionHostOptions> = {},
+) {
+  const zot = await tempZot();
+  const ui = options.ui instanceof RecordUi ? options.ui : new RecordUi();
+  const host = new ExtensionHost({
+    spawn: spawnExtension,
+    paths: zot.paths,
+    identity: { zotVersion: "0.1.0-test", provider: "fake", model: "fake-model", cwd: zot.cwd },
+    ...options,
+    ui,
+  });
+  const report = await host.load(sources);
+  return {
+    host,
+    ui,
+    zot,
+    report,
+    logText(name: string): string {
+      return Deno.readTextFileSync(join(zot.paths.logs, `ext-${name}.log`));
+    },
+    async [Symbol.asyncDispose]() {
+      try {
+        await host.stop(1_000);
+        await until(() => descendants().length === 0, 5_000, "extension processes to exit");
+      } finally {
+        await zot[Symbol.asyncDispose]();
+      }
+    },
+  };
+}
