@@ -12,10 +12,12 @@ import type { StopReason } from "../protocol/events.ts";
 import type { Provider } from "../providers/types.ts";
 import type { AgentHooks } from "./hooks.ts";
 import { NO_HOOKS } from "./hooks.ts";
-import type { Message, ToolResultBlock, Usage, UserMessage } from "./types.ts";
+import type { Message, Usage, UserMessage } from "./types.ts";
 import type { Confirmer } from "./confirm.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
-import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
+import type { ToolExecEnv } from "./tool_exec.ts";
+import { runToolBatch } from "./tool_batch.ts";
+import { announceAssistant } from "./announce.ts";
 import { SystemPromptPreparer } from "./prompt_prep.ts";
 import type { Session } from "./session.ts";
 import { streamTurn } from "./turn.ts";
@@ -24,7 +26,6 @@ import {
   addUsage,
   type AgentEvent,
   type AgentListener,
-  assistantText,
   toWireMessage,
   ZERO_USAGE,
 } from "./events.ts";
@@ -301,7 +302,7 @@ export class Agent {
       });
       const message = { ...turn.message, model: this.#model, time: new Date().toISOString() };
       if (message.content.length > 0) await this.#append(message);
-      lastText = await this.#announce(message, signal);
+      lastText = await announceAssistant(message, this.hooks, (e) => this.emit(e), signal);
       const calls = message.content.filter((b) => b.type === "tool_call");
       for (const call of calls) {
         this.hooks.emit({
@@ -318,65 +319,9 @@ export class Agent {
       if (turn.stop !== "tool_use" || calls.length === 0) {
         return { stop: turn.stop, text: lastText, error: turn.error, steps: step };
       }
-      const results: ToolResultBlock[] = [];
-      const env = this.toolEnv();
-      for (const call of calls) {
-        const outcome = await runToolCall(
-          {
-            id: call.id,
-            name: call.name,
-            args: call.args,
-            argsRaw: call.args_raw,
-            chain: [call.name],
-            signal,
-          },
-          env,
-        );
-        const isError = outcome.result.isError === true;
-        results.push({
-          type: "tool_result",
-          call_id: call.id,
-          name: call.name,
-          is_error: isError,
-          content: outcome.result.content,
-        });
-        this.emit({
-          type: "tool_result",
-          id: call.id,
-          is_error: isError,
-          content: outcome.result.content,
-        });
-        if (outcome.result.activateTools?.length) {
-          this.registry.activate(outcome.result.activateTools);
-        }
-      }
+      const results = await runToolBatch(calls, this.toolEnv(), signal, (e) => this.emit(e));
       await this.#append({ role: "tool", content: results, time: new Date().toISOString() });
       if (signal.aborted) return { stop: "aborted", text: lastText, steps: step };
     }
-  }
-
-  /** Interception of the assistant text, then the visible announcement. Returns the visible text. */
-  async #announce(message: Message & { role: "assistant" }, signal: AbortSignal): Promise<string> {
-    const text = assistantText(message);
-    let visible = text;
-    if (text !== "") {
-      const d = await this.hooks.interceptAssistantMessage(text, signal)
-        .catch(() => ({ block: false, text }));
-      if (d.block) return "";
-      visible = d.text;
-    }
-    // The transcript keeps the original; only what the user sees changes.
-    const shown: Message = visible === text ? message : {
-      ...message,
-      content: [
-        { type: "text", text: visible },
-        ...message.content.filter((b) => b.type !== "text"),
-      ],
-    };
-    if (visible !== "") this.hooks.emit({ event: "assistant_message", text: visible });
-    if (shown.content.length > 0) {
-      this.emit({ type: "assistant_message", ...toWireMessage(shown) } as AgentEvent);
-    }
-    return visible;
   }
 }

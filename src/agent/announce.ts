@@ -1,0 +1,41 @@
+/**
+ * What the user sees of an assistant message: the `assistant_message`
+ * interceptors may hide it (block) or rewrite its text (`replace_text`);
+ * the transcript always keeps the original.
+ *
+ * @module
+ */
+
+import type { AgentHooks } from "./hooks.ts";
+import type { AssistantMessage } from "./types.ts";
+import { type AgentEvent, assistantText, toWireMessage } from "./events.ts";
+
+/** Runs the interception and the announcements; returns the visible text ("" when hidden). */
+export async function announceAssistant(
+  message: AssistantMessage,
+  hooks: AgentHooks,
+  emit: (event: AgentEvent) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  const text = assistantText(message);
+  let visible = text;
+  if (text !== "") {
+    const d = await hooks.interceptAssistantMessage(text, signal).catch(() => ({
+      block: false,
+      text,
+    }));
+    if (d.block) return "";
+    visible = d.text;
+  }
+  const shown: AssistantMessage = visible === text ? message : {
+    ...message,
+    // One block with the final text; non-text blocks (tool calls) are kept.
+    content: [{ type: "text", text: visible }, ...message.content.filter((b) => b.type !== "text")],
+  };
+  if (visible !== "") hooks.emit({ event: "assistant_message", text: visible });
+  if (shown.content.length > 0) {
+    const wire = toWireMessage(shown);
+    emit({ type: "assistant_message", content: wire.content, time: wire.time });
+  }
+  return visible;
+}

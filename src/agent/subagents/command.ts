@@ -1,0 +1,111 @@
+/**
+ * The command line of a child zot. zot re-executes itself: under `deno run`
+ * that is `deno run -A --config <repo>/deno.json <main.ts> --json …` (the
+ * config carries the import map, and the child's cwd is the user's project,
+ * not the repository); a compiled binary runs itself. The API key travels
+ * in the child's environment, never in argv (argv is world-readable in
+ * /proc). The task goes on stdin for the same reason.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { KEY_ENV, NO_KEY } from "../../config/credentials.ts";
+import type { ProviderName } from "../../config/provider_names.ts";
+
+/** Set in a child's environment; a child with depth >= 1 gets no subagent tool. */
+export const DEPTH_ENV = "ZOT_SUBAGENT_DEPTH";
+
+/** How deep delegation may go: the parent's children cannot delegate again. */
+export const MAX_DEPTH = 1;
+
+/** What the parent itself runs with, so the child talks to the same model. */
+export interface ChildProfile {
+  provider: ProviderName;
+  model: string;
+  apiKey: string;
+  baseUrl?: string;
+  /** Explicit `--ext` paths of the parent (absolute): guards apply to children too. */
+  ext: string[];
+  noExt: boolean;
+  noSkill: boolean;
+  withSkills: boolean;
+  /** The parent's `--tools` allow list; a child never gets more. */
+  allow?: readonly string[];
+  maxSteps: number;
+  /** The parent's own depth (0 for a top-level zot). */
+  depth: number;
+}
+
+export interface ChildCommand {
+  command: string;
+  args: string[];
+  /** Added to the inherited environment. */
+  env: Record<string, string>;
+}
+
+/** True when this process is a `deno compile`d zot, not the deno CLI. */
+export function isCompiled(execPath: string = Deno.execPath()): boolean {
+  return !/^deno(\.exe)?$/i.test(basename(execPath));
+}
+
+/** Tool names the child may use: the requested ones within the parent's allow list. */
+export function childTools(
+  requested: readonly string[] | undefined,
+  allow: readonly string[] | undefined,
+): string[] | undefined {
+  if (!allow) return requested ? [...requested] : undefined;
+  if (!requested) return [...allow];
+  const allowed = new Set(allow);
+  return requested.filter((name) => allowed.has(name));
+}
+
+export function childCommand(
+  profile: ChildProfile,
+  tools: readonly string[] | undefined,
+  execPath: string = Deno.execPath(),
+): ChildCommand {
+  const flags = ["--json", "--no-session", "--provider", profile.provider];
+  flags.push("--model", profile.model, "--max-steps", String(profile.maxSteps));
+  if (profile.baseUrl) flags.push("--base-url", profile.baseUrl);
+  if (tools && tools.length === 0) flags.push("--no-tools");
+  else if (tools) flags.push("--tools", tools.join(","));
+  for (const path of profile.ext) flags.push("--ext", path);
+  if (profile.noExt) flags.push("--no-ext");
+  if (profile.noSkill) flags.push("--no-skill");
+  if (profile.withSkills) flags.push("--with-skills");
+
+  const env: Record<string, string> = {
+    [DEPTH_ENV]: String(profile.depth + 1),
+    NO_COLOR: "1",
+    DENO_NO_UPDATE_CHECK: "1",
+  };
+  if (profile.apiKey !== NO_KEY) env[KEY_ENV[profile.provider]] = profile.apiKey;
+
+  if (isCompiled(execPath)) return { command: execPath, args: flags, env };
+  const main = fileURLToPath(new URL("../../../main.ts", import.meta.url));
+  const config = fileURLToPath(new URL("../../../deno.json", import.meta.url));
+  const args = [
+    "run",
+    "-A",
+    "--quiet",
+    "--no-prompt",
+    "--unstable-worker-options",
+    "--config",
+    config,
+    main,
+    ...flags,
+  ];
+  return { command: execPath, args, env };
+}
+
+/**
+ * The depth of this process from its environment: 0 when unset; a value
+ * that is not a depth counts as too deep, so garbage never enables recursion.
+ */
+export function depthOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 0;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : MAX_DEPTH;
+}
