@@ -100,6 +100,16 @@ Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", as
   await rpc.send({ type: "compact", id: "c" });
   assertEquals((await rpc.next()).data, { started: true });
   assertEquals((await rpc.next()).type, "compact_done");
+  await rpc.send({ type: "set_model", id: "sm", model: "claude-haiku-4-5" });
+  assertEquals((await rpc.next()).success, true);
+  await rpc.send({ type: "get_models", id: "gm" });
+  const models = ((await rpc.next()).data as { models: Frame[] }).models;
+  assert(models.some((m) => m.id === "claude-haiku-4-5" && m.provider === "anthropic"));
+  await rpc.send({ type: "clear", id: "cl" });
+  assertEquals((await rpc.next()).success, true);
+  await rpc.send({ type: "get_state", id: "s2" });
+  const after = (await rpc.next()).data as Frame;
+  assertEquals([after.message_count, after.model], [0, "claude-haiku-4-5"]);
   await rpc.send({ type: "nope", id: "n" });
   assertStringIncludes(String((await rpc.next()).error), `unknown command "nope"`);
 
