@@ -1,8 +1,9 @@
 /**
- * The Anthropic Messages API provider. By default it speaks HTTP + SSE over
- * fetch; with `transport: "sdk"` it uses `@anthropic-ai/sdk`, imported on
- * the first request and with its own retries off so ours can announce each
- * wait as a `retry` event. Both feed the same event mapper.
+ * The Anthropic Messages API provider. By default it uses
+ * `@anthropic-ai/sdk`, imported on the first request and with its own
+ * retries off so ours can announce each wait as a `retry` event; with
+ * `transport: "fetch"` it speaks HTTP + SSE over fetch. Both feed the same
+ * event mapper.
  *
  * @module
  */
@@ -80,7 +81,7 @@ export function anthropicProvider(options: ProviderOptions): Provider {
     yield* mapAnthropicStream(events(), request.model);
   }
 
-  const attempt = options.transport === "sdk" ? viaSdk : viaFetch;
+  const attempt = options.transport === "fetch" ? viaFetch : viaSdk;
 
   return {
     id: "anthropic",

@@ -14,9 +14,11 @@ export interface ProviderOptions {
   fetch?: typeof fetch;
   retry?: RetryOptions;
   /**
-   * "fetch" (default): plain fetch + our SSE reader, nothing to load, so the
-   * first request leaves within milliseconds of start-up. "sdk": the official
-   * SDK, imported on first use (220-900 ms to load here, measured, vs 5-8 ms
+   * "sdk" (default): the official SDK (`@anthropic-ai/sdk`, `openai`),
+   * imported on the first request only, so commands that call no model never
+   * load it. "fetch" (`--transport fetch`): plain fetch + our SSE reader over
+   * the same event mappers and contract suite; it has nothing to load, which
+   * saves the SDK import on every run (220-900 ms here, measured, vs 5-8 ms
    * for all of src/providers).
    */
   transport?: "fetch" | "sdk";

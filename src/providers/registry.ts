@@ -1,7 +1,7 @@
 /**
  * `createProvider`: the one place a provider id becomes an implementation.
- * Importing this module loads no SDK: the default transport is plain fetch,
- * and `transport: "sdk"` imports the official SDK on the first request.
+ * Importing this module loads no SDK: the default transport imports the
+ * official SDK on the first request; `transport: "fetch"` never loads it.
  *
  * @example
  * ```ts ignore
