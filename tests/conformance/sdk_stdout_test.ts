@@ -1,0 +1,87 @@
+/**
+ * "stdout is sacred" for the TypeScript SDK through the real host: console
+ * output of a sandboxed SDK extension lands in its log (stderr), and stdout
+ * carries frames only (no malformed frame is counted).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { writeVendoredSdk } from "../../src/scaffold/vendor.ts";
+import type { ToolContext } from "../../src/agent/types.ts";
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { tempDir } from "../helpers/tmp.ts";
+import { FIXTURES, source, startHost } from "./_harness.ts";
+
+/** Copy a fixture dir into a temp dir with a vendored SDK beside it. */
+async function withSdk(fixture: string, dir: string): Promise<string> {
+  const ext = join(dir, fixture);
+  await Deno.mkdir(ext, { recursive: true });
+  for (const f of ["main.ts", "extension.json"]) {
+    await Deno.copyFile(join(FIXTURES, fixture, f), join(ext, f));
+  }
+  await writeVendoredSdk(ext, "0.1.0-test");
+  return ext;
+}
+
+const ctx: ToolContext = {
+  cwd: "/work",
+  signal: new AbortController().signal,
+  callId: "c1",
+  chain: [],
+  interactive: false,
+};
+
+Deno.test("sdk stdout: console output in handlers goes to the log, frames stay clean (deno sandbox)", async () => {
+  await using tmp = await tempDir("zot-conf-sdk-");
+  const dir = await withSdk("sdk-stdout", tmp.path);
+  await using env = await startHost([
+    source("sdk-stdout", "./main.ts", [], { language: "typescript", dir }),
+  ]);
+  const { host } = env;
+  assertEquals(env.report.errors, []);
+  await host.waitForReady();
+  const outcome = await host.invokeCommand("speak", "up");
+  assertEquals(outcome.ok && outcome.action === "display" ? outcome.display : outcome, "spoke up");
+  const tool = host.tools().find((t) => t.name === "speak_tool");
+  const result = await tool!.execute({}, ctx);
+  assertEquals(result.content, [{ type: "text", text: "tool spoke" }]);
+  assertEquals(host.status()[0].counters, {
+    malformed: 0,
+    invalid: 0,
+    unknownType: 0,
+    lateReplies: 0,
+  });
+  const log = env.logText("sdk-stdout");
+  for (
+    const line of [
+      "console.log in onHello",
+      "console.log in a handler",
+      "console.info in a handler",
+      "console.debug in a handler",
+      "console.error in a handler",
+      "console.log in a tool",
+    ]
+  ) assertStringIncludes(log, line);
+});
+
+// BUG (src/sdk, owner active: uncommitted edits in the tree): the SDK routes
+// console to stderr only inside run(), so a console.log at module top level
+// reaches stdout before hello and the load fails with "parse hello".
+Deno.test({
+  name: "BUG sdk: console.log at module top level, before run(), corrupts stdout (parse hello)",
+  ignore: true,
+}, async () => {
+  await using tmp = await tempDir("zot-conf-sdk-");
+  const dir = await withSdk("sdk-stdout-early", tmp.path);
+  await using env = await startHost([
+    source("sdk-stdout-early", "./main.ts", [], { language: "typescript", dir }),
+  ]);
+  assertEquals(env.report.errors, []);
+  await env.host.waitForReady();
+  const outcome = await env.host.invokeCommand("ping", "");
+  assertEquals(outcome.ok && outcome.action === "display" ? outcome.display : outcome, "pong");
+  const log = env.logText("sdk-stdout-early");
+  assertStringIncludes(log, "console.log at top level");
+  assertStringIncludes(log, "console.log after the constructor");
+});
