@@ -43,6 +43,8 @@ export interface AgentOptions {
   confirmer?: Confirmer;
   /** True only in the TUI: interactive extension tools need it. */
   interactive?: boolean;
+  /** Where tools run; defaults to the session's cwd. */
+  cwd?: string;
   /** 0 or undefined = unlimited. */
   maxSteps?: number;
   maxTokens?: number;
@@ -81,7 +83,7 @@ export class Agent {
     this.registry = options.registry;
     this.hooks = options.hooks ?? NO_HOOKS;
     this.#session = options.session;
-    this.cwd = options.session.cwd;
+    this.cwd = options.cwd ?? options.session.cwd;
     this.#messages = [...options.session.initialMessages];
     this.#preparer = new SystemPromptPreparer(options.basePrompt, this.hooks, () => ({
       sessionId: this.#session.id,

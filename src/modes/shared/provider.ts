@@ -10,6 +10,7 @@ import { loadCredentials, requireCredentials } from "../../config/credentials.ts
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
+import { DEFAULT_MODELS } from "../../config/provider_names.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
 
@@ -21,17 +22,39 @@ export interface ResolvedProvider {
   model: string;
 }
 
+/**
+ * A provider for a run without a key (the TUI still opens: extension
+ * commands, panels and notes work without a model); each prompt fails with
+ * how to set one.
+ */
+export function keylessProvider(id: ProviderId, error: string): Provider {
+  return {
+    id,
+    // deno-lint-ignore require-yield
+    async *stream() {
+      yield { type: "error", message: error };
+    },
+  };
+}
+
 export async function resolveProvider(
   flags: RunFlags,
   paths: ZotPaths,
   env: EnvGet,
   warn: LineWriter,
+  options: { allowMissingKey?: boolean } = {},
 ): Promise<ResolvedProvider> {
   if (flags.provider !== undefined && !isProviderId(flags.provider)) {
     throw new UsageError(`Unknown provider "${flags.provider}" (use "anthropic" or "openai")`);
   }
   const { result, diagnostics } = await loadCredentials(flags, paths, env);
   for (const d of diagnostics) warn(`zot: ${d}`);
+  if (!result.ok && options.allowMissingKey && result.error.startsWith("No API key")) {
+    const named = flags.provider;
+    const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
+    const model = flags.model ?? DEFAULT_MODELS[id];
+    return { provider: keylessProvider(id, result.error), id, model };
+  }
   const c = requireCredentials(result);
   return {
     provider: createProvider({ provider: c.provider, apiKey: c.apiKey, baseUrl: c.baseUrl }),

@@ -18,6 +18,7 @@ import type { HostUi } from "../../extensions/ui.ts";
 import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
 import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens } from "../../providers/models.ts";
+import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { type EnvGet, resolveProvider } from "./provider.ts";
 import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
@@ -51,6 +52,8 @@ export interface RunSetup {
   agent: Agent;
   session: Session;
   host: ExtensionHost | undefined;
+  /** The `/jail` policy of the built-in tools (`root` undefined = unjailed). */
+  jail: JailPolicy;
   warn: LineWriter;
   /** Plugs the TUI's confirmation dialog; ignored unless `--no-yolo`. */
   setConfirmer(confirmer: Confirmer): void;
@@ -82,10 +85,12 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const allow = toolAllowList(flags);
   const sources = await discoverSources(paths, flags.ext, flags.noExt, warn);
   const [resolved, skills] = await Promise.all([
-    resolveProvider(flags, paths, env, warn),
+    resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" }),
     loadSkills(flags, paths, sources, env, warn),
   ]);
-  const builtins = builtinTools(cwd, skills, allow);
+  // Mutable: the TUI's /jail and /unjail switch it without rebuilding the tools.
+  const jail = createJail();
+  const builtins = builtinTools(cwd, skills, allow, jail);
   const registry = new ToolRegistry(builtins, { allow });
   const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
   const [host, session, basePrompt] = await Promise.all([
@@ -119,6 +124,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     registry,
     session,
     basePrompt,
+    cwd,
     hooks: host ?? NO_HOOKS,
     confirmer: flags.yolo ? undefined : options.confirmer,
     interactive,
@@ -136,6 +142,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     agent,
     session,
     host,
+    jail,
     warn,
     setConfirmer(confirmer) {
       if (!flags.yolo) agent.setConfirmer(confirmer);

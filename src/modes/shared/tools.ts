@@ -6,7 +6,7 @@
  */
 
 import type { Tool } from "../../agent/types.ts";
-import { createBuiltinTools } from "../../tools/mod.ts";
+import { createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
 import { discoverSkills } from "../../skills/mod.ts";
 import type { Skill } from "../../skills/types.ts";
 import { planSkillBundles } from "../../extensions/manifest_skill_plan.ts";
@@ -55,6 +55,7 @@ export function builtinTools(
   cwd: string,
   skills: readonly Skill[],
   allow?: readonly string[],
+  jail?: JailPolicy,
 ): Tool[] {
-  return createBuiltinTools({ cwd, skills, enabled: allow });
+  return createBuiltinTools({ cwd, skills, enabled: allow, jail });
 }

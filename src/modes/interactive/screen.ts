@@ -1,0 +1,101 @@
+/**
+ * The TUI's layout and focus: transcript, notes, the panel slot, the dialog
+ * slot, the editor and the status bar, top to bottom. Focus goes to the
+ * open dialog, else the open panel, else the editor.
+ *
+ * @module
+ */
+
+import { type Component, Container, Editor, type Terminal, TUI } from "@mariozechner/pi-tui";
+import {
+  DEFAULT_THEME,
+  editorTheme,
+  livePaint,
+  markdownTheme,
+  NotesView,
+  type Paint,
+  paintOf,
+  selectListTheme,
+  StatusBar,
+  type StatusInfo,
+  type Theme,
+  Transcript,
+} from "../../tui/mod.ts";
+
+export class Screen {
+  readonly tui: TUI;
+  readonly paint: Paint;
+  readonly transcript: Transcript;
+  readonly notes: NotesView;
+  readonly editor: Editor;
+  readonly status: StatusBar;
+  #current: Paint;
+  #panelSlot = new Container();
+  #dialogSlot = new Container();
+  #panel: Component | undefined;
+  #dialog: Component | undefined;
+  #color: boolean;
+
+  constructor(terminal: Terminal, info: StatusInfo, options: { color?: boolean } = {}) {
+    this.#current = paintOf(DEFAULT_THEME, options);
+    this.paint = livePaint(() => this.#current);
+    this.#color = options.color !== false;
+    this.tui = new TUI(terminal);
+    this.transcript = new Transcript(this.paint, markdownTheme(this.paint));
+    this.notes = new NotesView(this.paint);
+    this.editor = new Editor(this.tui, editorTheme(this.paint), { paddingX: 1 });
+    this.status = new StatusBar(this.paint, info);
+    this.tui.addChild(this.transcript);
+    this.tui.addChild(this.notes);
+    this.tui.addChild(this.#panelSlot);
+    this.tui.addChild(this.#dialogSlot);
+    this.tui.addChild(this.editor);
+    this.tui.addChild(this.status);
+    this.tui.setFocus(this.editor);
+  }
+
+  get listTheme() {
+    return selectListTheme(this.paint);
+  }
+
+  get theme(): Theme {
+    return this.#current.theme;
+  }
+
+  setTheme(theme: Theme): void {
+    this.#current = paintOf(theme, { color: this.#color });
+    this.tui.invalidate();
+    this.render();
+  }
+
+  get hasPanel(): boolean {
+    return this.#panel !== undefined;
+  }
+
+  get hasDialog(): boolean {
+    return this.#dialog !== undefined;
+  }
+
+  setPanel(panel: Component | undefined): void {
+    this.#panelSlot.clear();
+    this.#panel = panel;
+    if (panel) this.#panelSlot.addChild(panel);
+    this.refocus();
+  }
+
+  setDialog(dialog: Component | undefined): void {
+    this.#dialogSlot.clear();
+    this.#dialog = dialog;
+    if (dialog) this.#dialogSlot.addChild(dialog);
+    this.refocus();
+  }
+
+  refocus(): void {
+    this.tui.setFocus(this.#dialog ?? this.#panel ?? this.editor);
+    this.render();
+  }
+
+  render(): void {
+    this.tui.requestRender();
+  }
+}

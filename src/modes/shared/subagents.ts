@@ -1,0 +1,80 @@
+/**
+ * Wiring of the `subagent` tool into a run: the supervisor gets the run's
+ * provider profile, the extension host's event sink and the agent's session
+ * (both bound late: the tool exists before the host and agent do). A child
+ * zot (depth >= 1) gets no subagent tool, so delegation never recurses.
+ *
+ * @module
+ */
+
+import type { Tool } from "../../agent/types.ts";
+import type { LifecycleEvent } from "../../protocol/events.ts";
+import { loadCredentials } from "../../config/credentials.ts";
+import type { ZotPaths } from "../../config/paths.ts";
+import { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
+import {
+  childCommand,
+  childTools,
+  DEPTH_ENV,
+  depthOf,
+  MAX_DEPTH,
+} from "../../agent/subagents/command.ts";
+import { createSubagentTool } from "../../tools/subagent.ts";
+import { resolve } from "node:path";
+import type { RunFlags } from "./flags.ts";
+import type { EnvGet } from "./provider.ts";
+
+export interface SubagentWiring {
+  tool: Tool;
+  supervisor: SubagentSupervisor;
+}
+
+export interface SubagentWiringOptions {
+  paths: ZotPaths;
+  flags: RunFlags;
+  env: EnvGet;
+  /** The run's `--tools` allow list. */
+  allow?: readonly string[];
+  /** Late-bound: the extension host (or nothing). */
+  emit: (event: LifecycleEvent) => void;
+  /** Late-bound: the agent's active session id. */
+  sessionId: () => string;
+}
+
+/**
+ * Subagent tool and supervisor; undefined in a child zot, when `--tools`
+ * leaves it out, or without credentials (the run itself reports those).
+ * Credentials are resolved the same way as the parent's, so the child
+ * talks to the same provider, model and endpoint.
+ */
+export async function createSubagents(
+  o: SubagentWiringOptions,
+): Promise<SubagentWiring | undefined> {
+  const depth = depthOf(o.env(DEPTH_ENV));
+  if (depth >= MAX_DEPTH) return undefined;
+  if (o.allow && !o.allow.includes("subagent")) return undefined;
+  const { result } = await loadCredentials(o.flags, o.paths, o.env);
+  if (!result.ok) return undefined;
+  const c = result.value;
+  const cwd = o.paths.cwd;
+  const profile = {
+    provider: c.provider,
+    model: c.model,
+    apiKey: c.apiKey,
+    ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+    ext: o.flags.ext.map((p) => resolve(cwd, p)),
+    noExt: o.flags.noExt,
+    noSkill: o.flags.noSkill,
+    withSkills: o.flags.withSkills,
+    allow: o.allow?.filter((name) => name !== "subagent"),
+    maxSteps: o.flags.maxSteps > 0 ? o.flags.maxSteps : 50,
+    depth,
+  };
+  const supervisor = new SubagentSupervisor({
+    cwd,
+    emit: o.emit,
+    sessionId: o.sessionId,
+    command: (tools) => childCommand(profile, childTools(tools, profile.allow)),
+  });
+  return { tool: createSubagentTool(supervisor), supervisor };
+}
