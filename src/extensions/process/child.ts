@@ -9,6 +9,12 @@ import { errorMessage } from "../../errors.ts";
 import type { LaunchPlan } from "../types.ts";
 import { type ExtensionLog, pumpToLog } from "./log.ts";
 
+/**
+ * After the group is dead, how long its pipes may stay open before we stop
+ * reading them (only a grandchild that escaped the group can hold them).
+ */
+export const OUTPUT_DRAIN_MS = 1_000;
+
 /** How the process ended. */
 export interface ExitInfo {
   code: number;
@@ -25,11 +31,27 @@ export class ExtensionProcess {
   readonly stderrDone: Promise<void>;
   #exit: ExitInfo | undefined;
 
+  readonly #stdoutReader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #stderrReader: ReadableStreamDefaultReader<Uint8Array>;
+
   private constructor(child: Deno.ChildProcess, log: ExtensionLog) {
     this.pid = child.pid;
     this.stdin = child.stdin;
-    this.stdout = child.stdout;
-    this.stderrDone = pumpToLog(child.stderr, log);
+    // We hold the readers ourselves so that output can be abandoned even
+    // while a read is pending: a grandchild that escaped the process group
+    // (setsid) could otherwise keep the pipes, and our waits, open forever.
+    const stdout = child.stdout.getReader();
+    this.#stdoutReader = stdout;
+    this.stdout = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const { value, done } = await stdout.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => stdout.cancel(reason),
+    }, { highWaterMark: 0 });
+    this.#stderrReader = child.stderr.getReader();
+    this.stderrDone = pumpToLog(this.#stderrReader, log);
     this.exited = child.status.then((s) => {
       const info: ExitInfo = s.signal ? { code: s.code, signal: s.signal } : { code: s.code };
       this.#exit = info;
@@ -73,6 +95,14 @@ export class ExtensionProcess {
   /** Exit info once reaped, else undefined. */
   get exit(): ExitInfo | undefined {
     return this.#exit;
+  }
+
+  /** Stop reading stdout and stderr; pending reads end as EOF. */
+  async abandonOutput(): Promise<void> {
+    await Promise.all([
+      this.#stdoutReader.cancel().catch(() => {}),
+      this.#stderrReader.cancel().catch(() => {}),
+    ]);
   }
 
   /** Signal the whole process group; false when nothing is left to signal. */

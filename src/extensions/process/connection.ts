@@ -26,7 +26,13 @@ import {
   type RequestOptions,
 } from "../channel.ts";
 import type { ExtensionSource } from "../types.ts";
-import { delay, type ExitInfo, type ExtensionProcess, settlesWithin } from "./child.ts";
+import {
+  delay,
+  type ExitInfo,
+  type ExtensionProcess,
+  OUTPUT_DRAIN_MS,
+  settlesWithin,
+} from "./child.ts";
 import type { ExtensionLog } from "./log.ts";
 import { OutboundQueue, type QueuedFrame } from "./outbound.ts";
 import { PendingRequests } from "./pending.ts";
@@ -72,6 +78,7 @@ export class ExtensionConnection implements ExtensionChannel {
   #listener: ((frame: ExtToHostFrame) => void) | undefined;
   #early: ExtToHostFrame[] = [];
   #readLoop: Promise<void> = Promise.resolve();
+  #drained: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
 
   constructor(parts: ConnectionParts) {
@@ -95,6 +102,15 @@ export class ExtensionConnection implements ExtensionChannel {
     this.#out.enqueue(encodeFrame(ack));
     this.#ready.start();
     this.#readLoop = this.#read();
+    this.#drained = this.#process.exited.then(() => this.#drainAfterExit());
+  }
+
+  /** Once the group is dead its output ends, unless something escaped the group. */
+  async #drainAfterExit(): Promise<void> {
+    const drained = Promise.all([this.#readLoop, this.#process.stderrDone]);
+    if (await settlesWithin(drained, OUTPUT_DRAIN_MS)) return;
+    this.log("output still open after exit (a process outside the group?); closing it");
+    await this.#process.abandonOutput();
   }
 
   // -- inbound -------------------------------------------------------------
@@ -308,10 +324,9 @@ export class ExtensionConnection implements ExtensionChannel {
       deadline,
     );
     this.#markClosed(undefined);
-    // The group is dead, so stdout has reached EOF and the loop ends.
+    // The group is dead: output ends (bounded by the drain after exit).
+    await this.#drained;
     await this.#readLoop;
-    await this.#lines.return?.();
-    await this.#process.stdout.cancel().catch(() => {});
     await this.#process.stderrDone;
     const exit = this.#process.exit;
     this.#resolveClosed(exit ? exitInfo(exit, "stopped") : { reason: "stopped" });

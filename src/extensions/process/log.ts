@@ -73,13 +73,17 @@ export class ExtensionLog {
   }
 }
 
-/** Copy a stderr stream into the log until it ends. Never rejects. */
+/** Copy stderr into the log until it ends or is cancelled. Never rejects. */
 export async function pumpToLog(
-  stream: ReadableStream<Uint8Array>,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
   log: ExtensionLog,
 ): Promise<void> {
   try {
-    for await (const chunk of stream) log.write(chunk);
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      log.write(value);
+    }
   } catch {
     // The pipe broke because the process died: nothing more to copy.
   }

@@ -15,7 +15,7 @@ import { HELLO_TIMEOUT_MS, PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import type { SpawnFn, SpawnOptions, SpawnResult } from "../channel.ts";
 import { planLaunch } from "../launch.ts";
 import type { ExtensionSource } from "../types.ts";
-import { ExtensionProcess } from "./child.ts";
+import { ExtensionProcess, OUTPUT_DRAIN_MS, settlesWithin } from "./child.ts";
 import { ExtensionConnection } from "./connection.ts";
 import { awaitHello } from "./handshake.ts";
 import { ExtensionLog } from "./log.ts";
@@ -87,12 +87,16 @@ function helloAck(source: ExtensionSource, dataDir: string, options: SpawnOption
   };
 }
 
-/** Kill the group, reap, and let every stream reach its end. */
+/**
+ * Kill the group and reap it. stderr gets a bounded moment to reach the log
+ * (it explains the failure); stdout is no longer wanted.
+ */
 async function discard(process: ExtensionProcess, lines: AsyncIterator<LineItem>): Promise<void> {
   process.signalGroup("SIGKILL");
   await process.exited;
+  await settlesWithin(process.stderrDone, OUTPUT_DRAIN_MS);
+  await process.abandonOutput();
   await lines.return?.();
-  await process.stdout.cancel().catch(() => {});
   await process.stdin.close().catch(() => {});
   await process.stderrDone;
 }
