@@ -17,14 +17,15 @@ import {
   type JsonObject,
 } from "../protocol/frames.ts";
 import { parseHostToExt } from "../protocol/validate.ts";
-import { CallRunner, type CommandEntry, type ToolEntry } from "./calls.ts";
+import { CallRunner } from "./calls.ts";
+import { hostInfo } from "./host_info.ts";
+import { Registry } from "./registry.ts";
 import { CallToolClient } from "./call_tool.ts";
 import { type AnyEvent, decodeEvent, type EventOf, type LifecycleEventName } from "./events.ts";
 import {
   answerIntercept,
   type AssistantMessageInterceptor,
   type BeforeAgentStartInterceptor,
-  INTERCEPT_ORDER,
   type Interceptors,
   type ToolCallInterceptor,
   type TurnStartInterceptor,
@@ -82,11 +83,7 @@ export class Extension implements ExtensionApi {
   #writer?: FrameWriter;
   #host?: HostInfo;
   #life = new AbortController();
-  #commands = new Map<string, CommandEntry>();
-  #tools = new Map<string, ToolEntry>();
-  #events = new Map<string, Array<(e: AnyEvent, ctx: HookContext) => void | Promise<void>>>();
-  #hooks: Interceptors = {};
-  #panels = new Map<string, { panel: Panel; handlers: PanelHandlers }>();
+  #reg = new Registry();
   #onHello: Array<(host: HostInfo) => void | Promise<void>> = [];
   #client: CallToolClient;
   #runner: CallRunner;
@@ -117,15 +114,30 @@ export class Extension implements ExtensionApi {
 
   /** Register a slash command. Names match case-insensitively on the host. */
   command(name: string, description: string, handler: CommandHandler): this {
-    this.#commands.set(name.toLowerCase(), { name, description, handler });
+    this.#reg.commands.set(name.toLowerCase(), { name, description, handler });
     this.#announce({ type: "register_command", name, description });
     return this;
   }
 
-  /** Register a tool the model can call. */
+  /**
+   * Register a tool the model can call. The handler's `ctx.signal` is aborted
+   * by `tool_cancel`, shutdown or end of input; a cancelled call's result is
+   * never sent.
+   *
+   * @example
+   * ```ts
+   * import { Extension, textResult } from "./mod.ts";
+   * const ext = new Extension("clock");
+   * ext.tool({ name: "now", description: "The current time (ISO 8601)." }, () =>
+   *   textResult(new Date().toISOString()));
+   * ext.tool({ name: "search", description: "Loads the deferred search tool." }, () =>
+   *   textResult("search is available", { activateTools: ["deep_search"] }));
+   * ext.tool({ name: "deep_search", description: "Search.", deferred: true }, () => "nothing found");
+   * ```
+   */
   tool(spec: ToolSpec, handler: ToolHandler): this {
-    this.#tools.set(spec.name, { spec, handler });
-    this.#announce(this.#toolFrame(spec));
+    this.#reg.tools.set(spec.name, { spec, handler });
+    this.#announce(Registry.toolFrame(spec));
     return this;
   }
 
@@ -133,10 +145,10 @@ export class Extension implements ExtensionApi {
   on<N extends LifecycleEventName>(name: N, handler: EventHandler<N>): () => void {
     const wrapped = (e: AnyEvent, ctx: HookContext) =>
       isEvent(e, name) ? handler(e, ctx) : undefined;
-    const list = this.#events.get(name) ?? [];
+    const list = this.#reg.events.get(name) ?? [];
     const isNew = list.length === 0;
     list.push(wrapped);
-    this.#events.set(name, list);
+    this.#reg.events.set(name, list);
     if (isNew) this.#announce({ type: "subscribe", events: [name] });
     return () => {
       const at = list.indexOf(wrapped);
@@ -148,7 +160,22 @@ export class Extension implements ExtensionApi {
   interceptBeforeAgentStart(fn: BeforeAgentStartInterceptor): this {
     return this.#intercept("before_agent_start", fn);
   }
-  /** Block a tool call or rewrite its args. */
+  /**
+   * Block a tool call or rewrite its args. Return nothing to allow it; a
+   * throwing interceptor blocks (fail closed).
+   *
+   * @example
+   * ```ts
+   * import { Extension } from "./mod.ts";
+   * const ext = new Extension("guard");
+   * ext.interceptToolCall((call) => {
+   *   const cmd = String(call.toolArgs.command ?? "");
+   *   if (call.toolName === "bash" && cmd.includes("rm -rf")) {
+   *     return { block: true, reason: "refused: rm -rf" };
+   *   }
+   * });
+   * ```
+   */
   interceptToolCall(fn: ToolCallInterceptor): this {
     return this.#intercept("tool_call", fn);
   }
@@ -161,10 +188,28 @@ export class Extension implements ExtensionApi {
     return this.#intercept("assistant_message", fn);
   }
 
-  /** A panel handle for `id`; its handlers receive the panel's keys and close. */
+  /**
+   * A panel handle for `id`; its handlers receive the panel's keys and close.
+   *
+   * @example
+   * ```ts
+   * import { Extension } from "./mod.ts";
+   * const ext = new Extension("demo");
+   * let count = 0;
+   * const panel = ext.panel("counter", {
+   *   onKey(key) {
+   *     if (key === "up") count++;
+   *     panel.render({ title: "Counter", lines: [String(count)] });
+   *   },
+   * });
+   * ext.command("counter", "show the counter", () => panel.response({ lines: [String(count)] }));
+   * ```
+   */
   panel(id: string, handlers: PanelHandlers = {}): Panel {
-    const panel = new Panel(id, (f) => this.#send(f));
-    this.#panels.set(id, { panel, handlers });
+    const panel = new Panel(id, (f) => this.#send(f), () => {
+      if (this.#reg.panels.get(id)?.panel === panel) this.#reg.panels.delete(id);
+    });
+    this.#reg.panels.set(id, { panel, handlers });
     return panel;
   }
 
@@ -180,6 +225,22 @@ export class Extension implements ExtensionApi {
   log(...parts: unknown[]): void {
     console.error(`[${this.name}]`, ...parts);
   }
+  /**
+   * Run a tool through the host (needs the host's `call_tool` capability).
+   * Tool failures resolve with `isError`; a missing capability, abort,
+   * timeout or end of input reject. Inside a tool handler use
+   * `ctx.callTool`, which nests the call under the current one.
+   *
+   * @example
+   * ```ts
+   * import { display, Extension } from "./mod.ts";
+   * const ext = new Extension("reader");
+   * ext.command("peek", "show a file's first line", async (args, ctx) => {
+   *   const r = await ext.callTool("read", { path: args, limit: 1 }, { signal: ctx.signal });
+   *   return display(r.content.map((b) => b.type === "text" ? b.text : "").join(""));
+   * });
+   * ```
+   */
   callTool(name: string, args: JsonObject, options?: CallToolOptions): Promise<ToolResult> {
     return this.#client.call(name, args, options);
   }
@@ -206,18 +267,9 @@ export class Extension implements ExtensionApi {
     try {
       const ack = await this.#awaitAck(lines);
       if (!ack) return;
-      this.#host = {
-        protocolVersion: ack.protocol_version,
-        zotVersion: ack.zot_version,
-        provider: ack.provider,
-        model: ack.model,
-        cwd: ack.cwd,
-        extensionDir: ack.extension_dir ?? "",
-        dataDir: ack.data_dir ?? ack.extension_dir ?? "",
-        capabilities: ack.capabilities ?? [],
-      };
+      this.#host = hostInfo(ack);
       for (const fn of this.#onHello) await fn(this.#host);
-      this.#registrations().forEach((f) => this.#writer!.send(f));
+      this.#reg.frames().forEach((f) => this.#writer!.send(f));
       this.#writer.send({ type: "ready" });
       this.#phase = "running";
       for (const f of this.#early) this.#writer.send(f);
@@ -259,12 +311,12 @@ export class Extension implements ExtensionApi {
     const ctx: HookContext = { signal: this.#life.signal };
     switch (frame.type) {
       case "command_invoked": {
-        const entry = this.#commands.get(frame.name.toLowerCase());
+        const entry = this.#reg.commands.get(frame.name.toLowerCase());
         this.#runner.runCommand(frame.id, frame.name, frame.args ?? "", entry);
         return;
       }
       case "tool_call":
-        this.#runner.runTool(frame.id, frame.name, frame.args, this.#tools.get(frame.name));
+        this.#runner.runTool(frame.id, frame.name, frame.args, this.#reg.tools.get(frame.name));
         return;
       case "tool_cancel":
         this.#runner.cancelTool(frame.id);
@@ -275,19 +327,19 @@ export class Extension implements ExtensionApi {
       case "event": {
         const event = decodeEvent(frame);
         if (!event) return;
-        for (const h of this.#events.get(event.event) ?? []) this.#guard(() => h(event, ctx));
+        for (const h of this.#reg.events.get(event.event) ?? []) this.#guard(() => h(event, ctx));
         return;
       }
       case "event_intercept":
-        answerIntercept(frame, this.#hooks, ctx).then((r) => this.#send(r));
+        answerIntercept(frame, this.#reg.hooks, ctx).then((r) => this.#send(r));
         return;
       case "panel_key": {
-        const p = this.#panels.get(frame.panel_id);
+        const p = this.#reg.panels.get(frame.panel_id);
         if (p?.handlers.onKey) this.#guard(() => p.handlers.onKey!(frame.key, frame.text ?? ""));
         return;
       }
       case "panel_close": {
-        const p = this.#panels.get(frame.panel_id);
+        const p = this.#reg.panels.get(frame.panel_id);
         p?.panel.markClosed();
         if (p?.handlers.onClose) this.#guard(() => p.handlers.onClose!());
         return;
@@ -334,38 +386,9 @@ export class Extension implements ExtensionApi {
   }
 
   #intercept<K extends keyof Interceptors>(event: K, fn: NonNullable<Interceptors[K]>): this {
-    const isNew = !this.#hooks[event];
-    this.#hooks[event] = fn;
+    const isNew = !this.#reg.hooks[event];
+    this.#reg.hooks[event] = fn;
     if (isNew) this.#announce({ type: "subscribe", intercept: [event] });
     return this;
-  }
-
-  #toolFrame(spec: ToolSpec): ExtToHostFrame {
-    const frame: ExtToHostFrame = {
-      type: "register_tool",
-      name: spec.name,
-      description: spec.description,
-      schema: spec.schema ?? { type: "object", properties: {} },
-    };
-    if (spec.deferred) frame.deferred = true;
-    if (spec.interactive) frame.interactive = true;
-    return frame;
-  }
-
-  #registrations(): ExtToHostFrame[] {
-    const out: ExtToHostFrame[] = [];
-    for (const c of this.#commands.values()) {
-      out.push({ type: "register_command", name: c.name, description: c.description });
-    }
-    for (const t of this.#tools.values()) out.push(this.#toolFrame(t.spec));
-    const events = [...this.#events.keys()];
-    const intercept = INTERCEPT_ORDER.filter((k) => this.#hooks[k]);
-    if (events.length || intercept.length) {
-      const sub: ExtToHostFrame = { type: "subscribe" };
-      if (events.length) sub.events = events;
-      if (intercept.length) sub.intercept = [...intercept];
-      out.push(sub);
-    }
-    return out;
   }
 }

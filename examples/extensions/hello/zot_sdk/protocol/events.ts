@@ -68,15 +68,27 @@ export type LifecycleEvent =
     status: RunStatus;
     error?: string;
   }
-  | { event: "subagent_start"; agent_id: string; agent_run_id: string; name: string }
-  | {
+  | (
+    & { event: "subagent_start"; agent_id: string; agent_run_id: string; name: string }
+    & SpawnSession
+  )
+  | ({
     event: "subagent_stop";
     agent_id: string;
     agent_run_id: string;
     name: string;
     status: RunStatus;
     error?: string;
-  };
+  } & SpawnSession);
+
+/**
+ * Swarm events name the parent conversation at spawn, even after the active
+ * one changed: the producer sets it and the host stamps it instead of its
+ * current session.
+ */
+interface SpawnSession {
+  session_id?: string;
+}
 
 /** Fields the host adds to every notification. */
 export interface EventEnvelope {

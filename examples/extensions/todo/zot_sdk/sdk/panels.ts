@@ -25,11 +25,13 @@ export interface PanelHandlers {
 export class Panel {
   readonly id: string;
   #send: (frame: ExtToHostFrame) => void;
+  #release: () => void;
   #open = false;
 
-  constructor(id: string, send: (frame: ExtToHostFrame) => void) {
+  constructor(id: string, send: (frame: ExtToHostFrame) => void, release: () => void = () => {}) {
     this.id = id;
     this.#send = send;
+    this.#release = release;
   }
 
   /** Whether the SDK believes the panel is shown. */
@@ -58,6 +60,12 @@ export class Panel {
   close(): void {
     this.#open = false;
     this.#send({ type: "panel_close", panel_id: this.id });
+  }
+
+  /** Stop receiving this panel's keys (closing it first if open); for per-call panels. */
+  dispose(): void {
+    if (this.#open) this.close();
+    this.#release();
   }
 
   /** @internal The host closed it. */
