@@ -57,7 +57,14 @@ export type LifecycleEvent =
     status: RunStatus;
     error?: string;
   }
-  | { event: "subagent_start"; agent_id: string; agent_run_id: string; name: string }
+  | {
+    event: "subagent_start";
+    agent_id: string;
+    agent_run_id: string;
+    name: string;
+    /** The parent conversation at spawn; the host stamps it instead of its current one. */
+    session_id?: string;
+  }
   | {
     event: "subagent_stop";
     agent_id: string;
@@ -65,6 +72,8 @@ export type LifecycleEvent =
     name: string;
     status: RunStatus;
     error?: string;
+    /** As on `subagent_start`: kept even when the active conversation changed. */
+    session_id?: string;
   };
 
 /** Fields the host adds to every notification. */

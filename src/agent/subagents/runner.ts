@@ -168,7 +168,8 @@ export const runChild: Runner = async (request) => {
       return { status: "timed_out", text: state.text, error: `timed out after ${seconds}s` };
     }
     if (status.success) return { status: "completed", text: state.text };
-    const error = state.error ?? lastLine(stderr.text) ?? `child zot exited with code ${status.code}`;
+    const error = state.error ?? lastLine(stderr.text) ??
+      `child zot exited with code ${status.code}`;
     return { status: "failed", text: state.text, error };
   } finally {
     clearTimeout(timer);

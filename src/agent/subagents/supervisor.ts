@@ -13,7 +13,7 @@
 
 import type { LifecycleEvent, RunStatus } from "../../protocol/events.ts";
 import { newAgentId, newRunId } from "./ids.ts";
-import { type RunnerOutcome, type Runner, runChild } from "./runner.ts";
+import { runChild, type Runner, type RunnerOutcome } from "./runner.ts";
 import type { ChildCommand } from "./command.ts";
 
 /** How long shutdown waits for runners before it stops waiting (spec: two seconds). */
@@ -154,7 +154,9 @@ export class SubagentSupervisor {
     this.#closing = true;
     const runs = [...this.#active];
     if (runs.length === 0) return;
-    for (const run of runs) run.controller.abort(new DOMException("zot is shutting down", "AbortError"));
+    for (const run of runs) {
+      run.controller.abort(new DOMException("zot is shutting down", "AbortError"));
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<void>((resolve) => timer = setTimeout(resolve, waitMs));
     await Promise.race([Promise.all(runs.map((r) => r.done)), limit]);

@@ -92,6 +92,10 @@ function toFrame(event: LifecycleEvent, session: SessionInfo, sequence: number):
     cwd: session.cwd,
     sequence,
   };
+  // Swarm events keep the parent conversation they were spawned in (spec §3.1).
+  if ((event.event === "subagent_start" || event.event === "subagent_stop") && event.session_id) {
+    frame.session_id = event.session_id;
+  }
   if (event.event === "tool_call" || event.event === "tool_result") {
     // Args the producer could not parse travel as raw text instead.
     const args: unknown = event.tool_args;

@@ -1,0 +1,144 @@
+/**
+ * The `subagent` tool: the model delegates a self-contained task to a
+ * child zot and gets the child's final answer back as the result. This file
+ * only checks the untrusted args and shapes the result; the launcher that
+ * runs the child (src/agent/subagents) is injected, so tools stay a layer
+ * that knows nothing of processes or extensions.
+ *
+ * @module
+ */
+
+import type { Tool, ToolResult } from "../agent/types.ts";
+import type { JsonObject } from "../protocol/frames.ts";
+import { textContent } from "../protocol/content.ts";
+import { type Arg, errorResult, optionalPositive, requiredString } from "./args.ts";
+
+export const SUBAGENT_TOOL_NAME = "subagent";
+
+/** Deadline of a child when the model names none. */
+export const DEFAULT_SUBAGENT_TIMEOUT_S = 600;
+
+export interface SubagentCall {
+  task: string;
+  name?: string;
+  tools?: string[];
+  timeoutMs: number;
+}
+
+/** How a child run ended (mirrors `subagent_stop`). */
+export interface SubagentReport {
+  status: "completed" | "failed" | "cancelled" | "timed_out";
+  text: string;
+  error?: string;
+  agentId: string;
+  runId: string;
+  name: string;
+}
+
+/** Runs one child; the supervisor in src/agent/subagents implements it. */
+export interface SubagentLauncher {
+  run(
+    call: SubagentCall,
+    ctx: { signal: AbortSignal; progress?: (text: string) => void },
+  ): Promise<SubagentReport>;
+}
+
+const DESCRIPTION = [
+  "Delegate a self-contained task to a subagent: a separate zot with the same model, working in",
+  "the same directory with its own fresh conversation. It cannot see this conversation, so the",
+  "task must say everything it needs (goal, files, constraints, what to report back). Returns",
+  "the subagent's final answer. Use it for independent side work (research, a focused change,",
+  "a review) so this conversation stays short. Subagents cannot start subagents.",
+].join(" ");
+
+function optionalName(args: JsonObject): Arg<string | undefined> {
+  const v = args.name;
+  if (v === undefined || v === null) return { ok: true, value: undefined };
+  if (typeof v !== "string") return { ok: false, error: `Argument "name" must be a string` };
+  return { ok: true, value: v.trim() === "" ? undefined : v.trim() };
+}
+
+function optionalTools(args: JsonObject): Arg<string[] | undefined> {
+  const v = args.tools;
+  if (v === undefined || v === null) return { ok: true, value: undefined };
+  if (!Array.isArray(v) || v.some((t) => typeof t !== "string" || t.trim() === "")) {
+    return {
+      ok: false,
+      error: `Argument "tools" must be an array of tool names, e.g. ["read", "bash"]`,
+    };
+  }
+  return { ok: true, value: v.map((t) => String(t).trim()) };
+}
+
+/** Checks the model's args; an error names the bad field. */
+export function parseSubagentArgs(args: JsonObject): Arg<SubagentCall> {
+  const task = requiredString(args, "task");
+  if (!task.ok) return task;
+  if (task.value.trim() === "") {
+    return { ok: false, error: `Argument "task" is empty (describe the work to delegate)` };
+  }
+  const name = optionalName(args);
+  if (!name.ok) return name;
+  const tools = optionalTools(args);
+  if (!tools.ok) return tools;
+  const timeout = optionalPositive(args, "timeout_s");
+  if (!timeout.ok) return timeout;
+  const call: SubagentCall = {
+    task: task.value,
+    timeoutMs: (timeout.value ?? DEFAULT_SUBAGENT_TIMEOUT_S) * 1000,
+  };
+  if (name.value !== undefined) call.name = name.value;
+  if (tools.value !== undefined) call.tools = tools.value;
+  return { ok: true, value: call };
+}
+
+function toResult(report: SubagentReport): ToolResult {
+  const details = { agent_id: report.agentId, agent_run_id: report.runId, name: report.name };
+  const who = `Subagent "${report.name}"`;
+  switch (report.status) {
+    case "completed": {
+      const text = report.text.trim() === "" ? `${who} finished without an answer` : report.text;
+      return { content: textContent(text), details };
+    }
+    case "failed":
+      return { ...errorResult(`${who} failed: ${report.error ?? "unknown error"}`), details };
+    case "cancelled":
+      return { ...errorResult(`${who} was cancelled`, "cancelled"), details };
+    case "timed_out":
+      return {
+        ...errorResult(`${who} ${report.error ?? "timed out"}`, "timed_out"),
+        details,
+      };
+  }
+}
+
+export function createSubagentTool(launcher: SubagentLauncher): Tool {
+  return {
+    name: SUBAGENT_TOOL_NAME,
+    description: DESCRIPTION,
+    source: "builtin",
+    schema: {
+      type: "object",
+      properties: {
+        task: { type: "string", description: "The complete, self-contained task" },
+        name: { type: "string", description: "Short label for the subagent (optional)" },
+        tools: {
+          type: "array",
+          items: { type: "string" },
+          description: "Only these tools for the subagent (default: the same tools as yours)",
+        },
+        timeout_s: {
+          type: "number",
+          description: `Deadline in seconds (default ${DEFAULT_SUBAGENT_TIMEOUT_S})`,
+        },
+      },
+      required: ["task"],
+    },
+    async execute(args, ctx) {
+      const call = parseSubagentArgs(args);
+      if (!call.ok) return errorResult(call.error);
+      const report = await launcher.run(call.value, { signal: ctx.signal, progress: ctx.progress });
+      return toResult(report);
+    },
+  };
+}
