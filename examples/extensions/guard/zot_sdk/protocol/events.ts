@@ -26,19 +26,8 @@ export type LifecycleEvent =
   | { event: "user_prompt_submit"; text?: string; queued?: boolean; image_count?: number }
   | { event: "turn_start"; step: number }
   | { event: "turn_end"; stop: StopReason; error?: string }
-  | ({
-    event: "tool_call";
-    tool_id: string;
-    tool_name: string;
-    tool_args?: JsonObject;
-    tool_args_raw?: string;
-  } & Origin)
-  | ({
-    event: "tool_confirmation_requested";
-    tool_id: string;
-    tool_name: string;
-    tool_preview: string;
-  } & Origin)
+  | ({ event: "tool_call"; tool_id: string; tool_name: string; tool_args?: JsonObject; tool_args_raw?: string } & Origin)
+  | ({ event: "tool_confirmation_requested"; tool_id: string; tool_name: string; tool_preview: string } & Origin)
   | ({
     event: "permission_decision";
     tool_id: string;
@@ -68,27 +57,24 @@ export type LifecycleEvent =
     status: RunStatus;
     error?: string;
   }
-  | (
-    & { event: "subagent_start"; agent_id: string; agent_run_id: string; name: string }
-    & SpawnSession
-  )
-  | ({
+  | {
+    event: "subagent_start";
+    agent_id: string;
+    agent_run_id: string;
+    name: string;
+    /** The parent conversation at spawn; the host stamps it instead of its current one. */
+    session_id?: string;
+  }
+  | {
     event: "subagent_stop";
     agent_id: string;
     agent_run_id: string;
     name: string;
     status: RunStatus;
     error?: string;
-  } & SpawnSession);
-
-/**
- * Swarm events name the parent conversation at spawn, even after the active
- * one changed: the producer sets it and the host stamps it instead of its
- * current session.
- */
-interface SpawnSession {
-  session_id?: string;
-}
+    /** As on `subagent_start`: kept even when the active conversation changed. */
+    session_id?: string;
+  };
 
 /** Fields the host adds to every notification. */
 export interface EventEnvelope {
