@@ -27,6 +27,7 @@ import { selectSession } from "./session_select.ts";
 import { systemPromptBuilder } from "./prompt_sources.ts";
 import { type LineWriter, stderrLine } from "./output.ts";
 import { SwitchableUi } from "./switch_ui.ts";
+import { createSubagents } from "./subagents.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -84,13 +85,23 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   }
   const allow = toolAllowList(flags);
   const sources = await discoverSources(paths, flags.ext, flags.noExt, warn);
-  const [resolved, skills] = await Promise.all([
+  const [resolved, skills, subagents] = await Promise.all([
     resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" }),
     loadSkills(flags, paths, sources, env, warn),
+    // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
+    createSubagents({
+      paths,
+      flags,
+      env,
+      allow,
+      emit: (event): void => agent.hooks.emit(event),
+      sessionId: (): string => agent.session.id,
+    }),
   ]);
   // Mutable: the TUI's /jail and /unjail switch it without rebuilding the tools.
   const jail = createJail();
   const builtins = builtinTools(cwd, skills, allow, jail);
+  if (subagents) builtins.push(subagents.tool);
   const registry = new ToolRegistry(builtins, { allow });
   const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
   const [host, session, basePrompt] = await Promise.all([
@@ -157,6 +168,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     async shutdown() {
       if (closed) return;
       closed = true;
+      // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
+      await subagents?.supervisor.shutdown();
       agent.hooks.endSession("shutdown");
       await agent.session.close();
       await host?.stop();
