@@ -94,3 +94,13 @@ Deno.test("frames: frames before setFrameListener are replayed in order", async 
   const frames = collect(channel);
   assertEquals(frames.frames.map((f) => f.type), ["register_command", "register_tool", "ready"]);
 });
+
+Deno.test("frames: registrations sent before hello_ack are accepted; capabilities are exact", async () => {
+  await using h = await harness();
+  const channel = await h.start("eager-register");
+  await withTimeout(channel.ready, 10_000, "ready");
+  assertEquals(channel.readyState, "ready");
+  const frames = collect(channel);
+  assertEquals(frames.frames.map((f) => f.type), ["register_command", "subscribe", "ready"]);
+  assertEquals([...channel.capabilities], ["call_tool", "tool_cancel"]);
+});
