@@ -8,13 +8,15 @@ Deno.test("example guard: refuses dangerous bash, lets the rest through, audits 
   const signal = new AbortController().signal;
   const bash = (command: string) =>
     host.interceptToolCall({ toolId: "t1", toolName: "bash", args: { command } }, signal);
-  for (const [command, label] of [
-    ["rm -rf /", "rm -rf"],
-    ["cd /tmp && sudo reboot", "sudo"],
-    ["dd if=/dev/zero of=/dev/sda", "dd of=/dev/…"],
-    [":(){ :|:& };:", "fork bomb"],
-    ["chmod -R 777 /", "chmod -R 777"],
-  ]) {
+  for (
+    const [command, label] of [
+      ["rm -rf /", "rm -rf"],
+      ["cd /tmp && sudo reboot", "sudo"],
+      ["dd if=/dev/zero of=/dev/sda", "dd of=/dev/…"],
+      [":(){ :|:& };:", "fork bomb"],
+      ["chmod -R 777 /", "chmod -R 777"],
+    ]
+  ) {
     assertEquals(await bash(command), {
       block: true,
       reason: `guard refused: the command matches the danger pattern "${label}". ` +

@@ -100,7 +100,9 @@ ext.tool({
     case "list":
       return textResult(summary());
     case "add":
-      if (typeof args.text !== "string" || !args.text.trim()) return errorResult('"add" needs a "text"');
+      if (typeof args.text !== "string" || !args.text.trim()) {
+        return errorResult('"add" needs a "text"');
+      }
       todos.push({ text: args.text.trim(), done: false });
       break;
     case "done":
@@ -110,7 +112,9 @@ ext.tool({
       else todos.splice(index, 1);
       break;
     default:
-      return errorResult(`Unknown action ${JSON.stringify(args.action)} (use list, add, done or remove)`);
+      return errorResult(
+        `Unknown action ${JSON.stringify(args.action)} (use list, add, done or remove)`,
+      );
   }
   await changed();
   return textResult(summary());
