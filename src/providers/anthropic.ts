@@ -88,7 +88,7 @@ export function anthropicProvider(options: ProviderOptions): Provider {
     stream: (request) =>
       withRetries(
         () => attempt(request),
-        (e) => classifyError(e, "Anthropic", request.signal),
+        (e) => classifyError(e, "Anthropic", request.signal, options.baseUrl ?? ANTHROPIC_BASE_URL),
         request.signal,
         options.retry,
       ),

@@ -19,7 +19,9 @@ export interface ProviderFailure {
 }
 
 function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
+  // Functions too: an SDK error's class is read through `constructor.name`.
+  const readable = (typeof value === "object" && value !== null) || typeof value === "function";
+  return readable ? Reflect.get(value, key) : undefined;
 }
 
 function text(value: unknown): string | undefined {
@@ -55,8 +57,17 @@ function apiType(e: unknown): string | undefined {
   return text(field(field(body, "error"), "type")) ?? text(field(body, "type"));
 }
 
-/** Classify a thrown value from `label`'s API ("Anthropic", "OpenAI"). */
-export function classifyError(e: unknown, label: string, signal?: AbortSignal): ProviderFailure {
+/**
+ * Classify a thrown value from `label`'s API ("Anthropic", "OpenAI").
+ * `endpoint` (the base URL) is named in network errors, where the SDKs' own
+ * text ("Connection error.") does not say what could not be reached.
+ */
+export function classifyError(
+  e: unknown,
+  label: string,
+  signal?: AbortSignal,
+  endpoint?: string,
+): ProviderFailure {
   const name = text(field(e, "name")) ?? "";
   const ctorName = text(field(field(e, "constructor"), "name")) ?? "";
   if (
@@ -91,7 +102,12 @@ export function classifyError(e: unknown, label: string, signal?: AbortSignal): 
   if (NETWORK_NAMES.has(ctorName) || NETWORK_NAMES.has(name)) {
     const cause = field(e, "cause");
     const why = cause instanceof Error ? `${raw} (${cause.message})` : raw;
-    return { message: `Cannot reach the ${label} API: ${why}`, aborted: false, retryable: true };
+    const where = endpoint && !why.includes(new URL(endpoint).host) ? ` at ${endpoint}` : "";
+    return {
+      message: `Cannot reach the ${label} API${where}: ${why}`,
+      aborted: false,
+      retryable: true,
+    };
   }
   return { message: `${label} request failed: ${raw}`, aborted: false, retryable: false };
 }

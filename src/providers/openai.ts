@@ -104,7 +104,7 @@ export function openaiProvider(options: ProviderOptions): Provider {
     stream: (request) =>
       withRetries(
         () => attempt(request),
-        (e) => classifyError(e, "OpenAI", request.signal),
+        (e) => classifyError(e, "OpenAI", request.signal, options.baseUrl ?? OPENAI_BASE_URL),
         request.signal,
         options.retry,
       ),
