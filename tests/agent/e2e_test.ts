@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { withTimeout } from "../helpers/wait.ts";
 import { ALL_EVENTS, e2e, eventsOf } from "./e2e_harness.ts";
+import { Session } from "../../src/agent/session.ts";
 
 type Body = {
   system?: { text: string }[];
@@ -220,4 +221,35 @@ Deno.test("call_tool from an extension tool runs a built-in with origin, outside
   assertEquals(nested.map((e) => e.event), ["tool_call", "permission_decision", "tool_result"]);
   assert(nested.every((e) => e.origin_extension === "rec"));
   assertEquals(nested.at(-1)?.status, "completed");
+});
+
+Deno.test("a session switch ends the old session and re-runs before_agent_start", async () => {
+  await using t = await e2e(
+    [{ text: "one" }, { text: "two" }],
+    { events: ALL_EVENTS, intercept: ["before_agent_start"], prompt_suffix: " +ext" },
+  );
+  const { agent } = t.setup;
+  await agent.prompt("first");
+  const first = agent.session.id;
+  const next = await Session.create({ cwd: agent.cwd, provider: "anthropic", model: agent.model });
+  agent.switchSession(next);
+  await agent.prompt("second");
+  const frames = await t.frames();
+  const sessions = eventsOf(frames)
+    .filter((e) => e.event === "session_start" || e.event === "session_end")
+    .map((e) => [e.event, e.session_id, e.reason ?? ""]);
+  assertEquals(sessions, [
+    ["session_start", first, ""],
+    ["session_end", first, "session_switch"],
+    ["session_start", next.id, ""],
+    ["session_end", next.id, "shutdown"],
+  ]);
+  const passes = frames.filter((f) =>
+    f.type === "event_intercept" && f.event === "before_agent_start"
+  );
+  assertEquals(passes.map((p) => p.session_id), [first, next.id]);
+  assert(passes[0].agent_run_id !== passes[1].agent_run_id);
+  assertEquals(passes[1].system_prompt, passes[0].system_prompt);
+  // The second conversation starts fresh.
+  assertEquals(bodyOf(t.llm.requests[1].body).messages.length, 1);
 });
