@@ -58,6 +58,12 @@ export interface RunResult {
   steps: number;
 }
 
+/**
+ * Messages recorded after the user's message and before the first model
+ * turn (the TUI's `tool_prompt`: a synthetic tool call and its result).
+ */
+export type PromptPrelude = (signal: AbortSignal) => Promise<Message[]>;
+
 export const TURN_BLOCKED_REASON = "turn blocked by extension guard";
 
 export class Agent {
@@ -204,10 +210,10 @@ export class Agent {
   /** Runs one user prompt to completion. */
   prompt(
     text: string,
-    options: { images?: ImageBlock[]; signal?: AbortSignal } = {},
+    options: { images?: ImageBlock[]; signal?: AbortSignal; prelude?: PromptPrelude } = {},
   ): Promise<RunResult> {
     return this.exclusive(
-      (signal) => this.#runPrompt(text, options.images ?? [], signal),
+      (signal) => this.#runPrompt(text, options.images ?? [], signal, options.prelude),
       options.signal,
     );
   }
@@ -234,7 +240,12 @@ export class Agent {
     this.emit({ type: "turn_end", stop, ...(error ? { error } : {}) });
   }
 
-  async #runPrompt(text: string, images: ImageBlock[], signal: AbortSignal): Promise<RunResult> {
+  async #runPrompt(
+    text: string,
+    images: ImageBlock[],
+    signal: AbortSignal,
+    prelude?: PromptPrelude,
+  ): Promise<RunResult> {
     this.startSession();
     this.hooks.emit({
       event: "user_prompt_submit",
@@ -248,6 +259,13 @@ export class Agent {
     await this.#append(user);
     const wire = toWireMessage(user);
     this.emit({ type: "user_message", content: wire.content, time: wire.time });
+    if (prelude) {
+      for (const message of await prelude(signal)) await this.#append(message);
+      if (signal.aborted) {
+        this.emit({ type: "done" });
+        return { stop: "aborted", text: "", steps: 0 };
+      }
+    }
     const result = await this.#steps(signal);
     if (result.error && result.stop !== "aborted") {
       this.emit({ type: "error", message: result.error });

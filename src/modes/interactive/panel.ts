@@ -15,7 +15,12 @@ import type { Screen } from "./screen.ts";
 
 /** What the panel needs from the extension host. */
 export interface PanelSink {
-  sendPanelKey(extension: string, panelId: string, key: ReturnType<typeof panelKeyOf>["key"], text?: string): boolean;
+  sendPanelKey(
+    extension: string,
+    panelId: string,
+    key: ReturnType<typeof panelKeyOf>["key"],
+    text?: string,
+  ): boolean;
   sendPanelClose(extension: string, panelId: string): boolean;
 }
 

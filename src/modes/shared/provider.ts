@@ -30,7 +30,6 @@ export interface ResolvedProvider {
 export function keylessProvider(id: ProviderId, error: string): Provider {
   return {
     id,
-    // deno-lint-ignore require-yield
     async *stream() {
       yield { type: "error", message: error };
     },

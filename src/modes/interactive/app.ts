@@ -1,0 +1,129 @@
+/**
+ * Wires the interactive mode together: screen, run controller, agent event
+ * view, panels, dialogs, the HostUi, slash commands and keys. `run()`
+ * resolves with the exit code when the user leaves.
+ *
+ * @module
+ */
+
+import type { Terminal } from "@mariozechner/pi-tui";
+import { SlashAutocomplete } from "../../tui/mod.ts";
+import type { InteractiveSetup } from "../shared/setup.ts";
+import { Controller } from "./controller.ts";
+import { EventView } from "./render_events.ts";
+import { PanelHost } from "./panel.ts";
+import { Screen } from "./screen.ts";
+import { StatusLine } from "./status.ts";
+import { Dialogs } from "./dialogs.ts";
+import { DialogConfirmer } from "./confirm.ts";
+import { ThemeStore } from "./themes.ts";
+import { TuiHostUi } from "./host_ui.ts";
+import { globalKeys } from "./keys.ts";
+import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
+import type { CommandContext } from "./commands/types.ts";
+
+export interface AppOptions {
+  /** Colours on (default true). */
+  color?: boolean;
+}
+
+function shortCwd(cwd: string): string {
+  const home = Deno.env.get("HOME");
+  return home && cwd.startsWith(home) ? "~" + cwd.slice(home.length) : cwd;
+}
+
+export class App {
+  readonly screen: Screen;
+  readonly controller: Controller;
+  readonly status: StatusLine;
+  readonly panel: PanelHost;
+  readonly ctx: CommandContext;
+  #setup: InteractiveSetup;
+  #exit = Promise.withResolvers<number>();
+
+  constructor(setup: InteractiveSetup, terminal: Terminal, options: AppOptions = {}) {
+    this.#setup = setup;
+    const { agent, host } = setup;
+    this.screen = new Screen(terminal, {
+      model: `${setup.providerId}/${agent.model}`,
+      cwd: shortCwd(agent.cwd),
+      costUsd: 0,
+      jailed: setup.jail.root !== undefined,
+      yolo: setup.flags.yolo,
+      activity: "",
+      queued: 0,
+    }, options);
+    this.controller = new Controller(agent, this.screen);
+    this.status = new StatusLine(this.screen);
+    this.panel = new PanelHost(this.screen, () => setup.host);
+    const dialogs = new Dialogs(this.screen);
+    const confirmer = new DialogConfirmer((spec, signal) => dialogs.choose(spec, signal));
+    setup.setConfirmer(confirmer);
+    const themes = new ThemeStore({
+      themesDir: setup.paths.themes,
+      configPath: setup.paths.config,
+      extensions: () => host?.status().map((s) => ({ name: s.name, dir: s.dir })) ?? [],
+    });
+    this.ctx = {
+      setup,
+      screen: this.screen,
+      controller: this.controller,
+      panel: this.panel,
+      status: this.status,
+      themes,
+      confirmer,
+      choose: (spec) => dialogs.choose(spec),
+      exit: () => this.#exit.resolve(0),
+      builtins: () => BUILTINS,
+    };
+    const view = new EventView(this.screen, () => agent.model);
+    agent.subscribe((event) => view.handle(event));
+    const editor = this.screen.editor;
+    editor.setAutocompleteProvider(
+      new SlashAutocomplete(builtinEntries, () => host?.commands() ?? [], agent.cwd),
+    );
+    editor.onSubmit = (text) => this.submit(text);
+    this.screen.tui.addInputListener(globalKeys({
+      screen: this.screen,
+      controller: this.controller,
+      status: this.status,
+      exit: () => this.#exit.resolve(0),
+    }));
+    setup.ui.attach(
+      new TuiHostUi(this.screen, {
+        panel: this.panel,
+        controller: this.controller,
+        slash: (text) => void dispatchSlash(this.ctx, text),
+      }),
+    );
+  }
+
+  /** A line from the editor: a slash command or a prompt. */
+  submit(raw: string): void {
+    const text = raw.trim();
+    if (text === "") return;
+    this.screen.editor.addToHistory(text);
+    if (text.startsWith("/")) {
+      void dispatchSlash(this.ctx, text);
+      return;
+    }
+    this.controller.prompt(text);
+  }
+
+  async run(): Promise<number> {
+    const { screen, ctx } = this;
+    screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
+    const failures = this.#setup.host?.loadFailures() ?? [];
+    screen.transcript.addLoadErrors(failures.map((f) => f.error));
+    screen.tui.start();
+    screen.render();
+    if (this.#setup.initialPrompt) this.submit(this.#setup.initialPrompt);
+    const code = await this.#exit.promise;
+    this.controller.abort();
+    this.panel.dismiss();
+    this.status[Symbol.dispose]();
+    await this.controller.idle();
+    screen.tui.stop();
+    return code;
+  }
+}

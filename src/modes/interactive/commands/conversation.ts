@@ -1,0 +1,100 @@
+/**
+ * `/clear`, `/compact`, `/sessions`, `/exit`: the conversation itself.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { compact as compactTranscript } from "../../../agent/compaction.ts";
+import { Session } from "../../../agent/session.ts";
+import { sessionDir } from "../../../agent/session_store.ts";
+import { errorMessage } from "../../../errors.ts";
+import type { BuiltinCommand } from "./types.ts";
+
+export const clear: BuiltinCommand = {
+  name: "clear",
+  description: "clear the conversation, notes and load errors",
+  run(ctx) {
+    if (ctx.controller.running) {
+      ctx.status.show("a turn is running (press esc to abort it first)", "error", 5000);
+      return;
+    }
+    ctx.setup.agent.clear();
+    ctx.screen.transcript.clear();
+    ctx.screen.notes.clear();
+    ctx.status.clear();
+    ctx.screen.status.setInfo({ costUsd: 0, context: undefined });
+  },
+};
+
+export const compact: BuiltinCommand = {
+  name: "compact",
+  description: "summarize older messages to free context",
+  run(ctx) {
+    ctx.status.show("compacting…");
+    ctx.controller.enqueue("/compact", async (agent) => {
+      const r = await compactTranscript(agent, "manual");
+      if (r.status !== "completed") {
+        ctx.status.show(`compaction ${r.status}: ${r.error ?? ""}`, "error", 5000);
+      } else if (r.dropped === 0) {
+        ctx.status.show("nothing to compact yet", "info", 5000);
+      } else {
+        ctx.screen.transcript.addInfo(`compacted ${r.dropped} messages into a summary`);
+        ctx.status.show(`compacted ${r.dropped} messages`, "success", 5000);
+      }
+    });
+  },
+};
+
+export const sessions: BuiltinCommand = {
+  name: "sessions",
+  description: "resume a saved session of this directory",
+  async run(ctx) {
+    const { agent, paths } = ctx.setup;
+    let files: string[] = [];
+    try {
+      const dir = await sessionDir(paths.sessions, agent.cwd);
+      files = [...Deno.readDirSync(dir)]
+        .filter((e) => e.isFile && e.name.endsWith(".jsonl"))
+        .map((e) => `${dir}/${e.name}`)
+        .sort()
+        .reverse();
+    } catch {
+      // No session directory yet.
+    }
+    files = files.filter((f) => f !== agent.session.path);
+    if (files.length === 0) {
+      ctx.status.show("no other saved sessions for this directory", "info", 5000);
+      return;
+    }
+    const choice = await ctx.choose({
+      title: "Resume which session?",
+      choices: files.slice(0, 50).map((f) => ({ value: f, label: basename(f, ".jsonl") })),
+    });
+    if (!choice) return;
+    if (ctx.controller.running) {
+      ctx.status.show("a turn is running (press esc to abort it first)", "error", 5000);
+      return;
+    }
+    try {
+      const session = await Session.open(choice);
+      agent.switchSession(session);
+      ctx.screen.transcript.clear();
+      ctx.screen.transcript.addInfo(
+        `resumed session ${
+          basename(choice, ".jsonl")
+        } (${session.initialMessages.length} messages)`,
+      );
+    } catch (e) {
+      ctx.status.show(`Cannot open session "${choice}": ${errorMessage(e)}`, "error", 5000);
+    }
+  },
+};
+
+export const exit: BuiltinCommand = {
+  name: "exit",
+  description: "quit zot",
+  run(ctx) {
+    ctx.exit();
+  },
+};

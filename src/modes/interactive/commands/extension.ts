@@ -1,0 +1,69 @@
+/**
+ * Runs an extension's slash command and applies its `command_response`
+ * (host-behavior.md §3.8): prompt, tool_prompt, insert, display,
+ * open_panel, noop. An error (or an unknown action) becomes the red status
+ * line `extension /<cmd>: …` and nothing is applied.
+ *
+ * @module
+ */
+
+import { commandStatusText } from "../../../extensions/host/mod.ts";
+import { toolPromptPrelude } from "../tool_prompt.ts";
+import type { CommandContext } from "./types.ts";
+
+export const COMMAND_ERROR_MS = 8000;
+
+export async function runExtensionCommand(
+  ctx: CommandContext,
+  name: string,
+  args: string,
+): Promise<void> {
+  const host = ctx.setup.host;
+  if (!host) return;
+  const outcome = await host.invokeCommand(name, args);
+  const error = commandStatusText(outcome);
+  if (error !== undefined || !outcome.ok) {
+    ctx.status.show(error ?? `extension /${name}: failed`, "error", COMMAND_ERROR_MS);
+    return;
+  }
+  const { screen, controller } = ctx;
+  switch (outcome.action) {
+    case "prompt": {
+      const text = outcome.prompt?.trim() ?? "";
+      if (text !== "") controller.prompt(text);
+      break;
+    }
+    case "tool_prompt": {
+      const text = outcome.prompt?.trim() ?? "";
+      if (!text || !outcome.toolName) {
+        ctx.status.show(
+          `extension /${outcome.command}: tool_prompt needs prompt and tool_name`,
+          "error",
+          COMMAND_ERROR_MS,
+        );
+        break;
+      }
+      const prelude = toolPromptPrelude(
+        ctx.setup.agent,
+        outcome.extension,
+        outcome.toolName,
+        outcome.toolArgs ?? {},
+      );
+      controller.enqueue(text, (agent) => agent.prompt(text, { prelude }));
+      break;
+    }
+    case "insert":
+      screen.editor.insertTextAtCursor(outcome.insert ?? "");
+      break;
+    case "display":
+      if (outcome.display) screen.notes.add(outcome.command, "info", outcome.display);
+      break;
+    case "open_panel":
+      if (outcome.panel) ctx.panel.open(outcome.extension, outcome.panel);
+      break;
+    default:
+      // noop and "": nothing to do.
+      break;
+  }
+  screen.render();
+}

@@ -1,0 +1,104 @@
+/**
+ * `/model`, `/theme`, `/jail`, `/unjail`, `/yolo`: switches that last for
+ * the session (the model and theme choices are also saved).
+ *
+ * @module
+ */
+
+import { rememberModel } from "../../../config/settings.ts";
+import { modelsOf } from "../../../providers/models.ts";
+import { errorMessage } from "../../../errors.ts";
+import type { BuiltinCommand, CommandContext } from "./types.ts";
+
+function setModel(ctx: CommandContext, model: string): void {
+  const { agent, paths, providerId } = ctx.setup;
+  agent.setModel(model);
+  ctx.screen.status.setInfo({ model: `${providerId}/${model}` });
+  ctx.status.show(`model: ${model}`, "success", 5000);
+  rememberModel(paths.config, providerId, model).catch((e) =>
+    ctx.status.show(`Cannot save the model choice: ${errorMessage(e)}`, "error", 5000)
+  );
+}
+
+export const model: BuiltinCommand = {
+  name: "model",
+  description: "switch the model (/model <id> or pick from a list)",
+  async run(ctx, args) {
+    if (args) return setModel(ctx, args);
+    const { agent, providerId } = ctx.setup;
+    const models = modelsOf(providerId);
+    const current = models.findIndex((m) => m.id === agent.model);
+    const choice = await ctx.choose({
+      title: `Model (${providerId})`,
+      choices: models.map((m) => ({
+        value: m.id,
+        label: m.id,
+        description: `${Math.round(m.contextWindow / 1000)}k context`,
+      })),
+      selected: Math.max(0, current),
+    });
+    if (choice) setModel(ctx, choice);
+  },
+};
+
+export const theme: BuiltinCommand = {
+  name: "theme",
+  description: "pick a colour theme",
+  async run(ctx) {
+    const entries = await ctx.themes.list();
+    const current = entries.findIndex((e) => e.theme.name === ctx.screen.theme.name);
+    const choice = await ctx.choose({
+      title: "Colour theme",
+      choices: entries.map((e, i) => ({
+        value: String(i),
+        label: e.theme.name,
+        description: e.origin,
+      })),
+      selected: Math.max(0, current),
+    });
+    if (choice === undefined) return;
+    const picked = entries[Number(choice)];
+    ctx.screen.setTheme(picked.theme);
+    try {
+      await ctx.themes.save(picked.theme.name);
+      ctx.status.show(`theme: ${picked.theme.name}`, "success", 5000);
+    } catch (e) {
+      ctx.status.show(`Cannot save the theme choice: ${errorMessage(e)}`, "error", 5000);
+    }
+  },
+};
+
+export const jail: BuiltinCommand = {
+  name: "jail",
+  description: "keep file tools and bash inside the working directory",
+  run(ctx) {
+    ctx.setup.jail.root = ctx.setup.agent.cwd;
+    ctx.screen.status.setInfo({ jailed: true });
+    ctx.status.show(`jailed to ${ctx.setup.agent.cwd}`, "success", 5000);
+  },
+};
+
+export const unjail: BuiltinCommand = {
+  name: "unjail",
+  description: "let tools reach paths outside the working directory",
+  run(ctx) {
+    ctx.setup.jail.root = undefined;
+    ctx.screen.status.setInfo({ jailed: false });
+    ctx.status.show("unjailed", "info", 5000);
+  },
+};
+
+export const yolo: BuiltinCommand = {
+  name: "yolo",
+  description: "toggle confirmation before each tool call",
+  run(ctx) {
+    const yolo = !ctx.screen.status.info.yolo;
+    ctx.setup.agent.setConfirmer(yolo ? undefined : ctx.confirmer);
+    ctx.screen.status.setInfo({ yolo });
+    ctx.status.show(
+      yolo ? "yolo: tools run without confirmation" : "confirming each tool call",
+      "info",
+      5000,
+    );
+  },
+};

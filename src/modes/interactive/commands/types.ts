@@ -1,0 +1,38 @@
+/**
+ * What a built-in slash command can reach: the setup, the screen, the run
+ * controller, dialogs and the status line.
+ *
+ * @module
+ */
+
+import type { InteractiveSetup } from "../../shared/setup.ts";
+import type { Controller } from "../controller.ts";
+import type { PanelHost } from "../panel.ts";
+import type { Screen } from "../screen.ts";
+import type { StatusLine } from "../status.ts";
+import type { DialogSpec } from "../../../tui/mod.ts";
+import type { ThemeStore } from "../themes.ts";
+import type { DialogConfirmer } from "../confirm.ts";
+
+export interface CommandContext {
+  setup: InteractiveSetup;
+  screen: Screen;
+  controller: Controller;
+  panel: PanelHost;
+  status: StatusLine;
+  themes: ThemeStore;
+  confirmer: DialogConfirmer;
+  /** Shows a choice dialog; undefined when cancelled. */
+  choose(spec: DialogSpec): Promise<string | undefined>;
+  /** Ends the TUI. */
+  exit(): void;
+  /** Every built-in (for /help). */
+  builtins(): readonly BuiltinCommand[];
+}
+
+export interface BuiltinCommand {
+  name: string;
+  description: string;
+  /** `args`: the text after the command, trimmed. */
+  run(ctx: CommandContext, args: string): void | Promise<void>;
+}

@@ -1,0 +1,63 @@
+/**
+ * The `--no-yolo` confirmation dialog (host-behavior.md §5.3), plugged into
+ * the agent as its Confirmer: before each tool call it shows the effective
+ * call and four choices. "Always this tool" and "always" are remembered for
+ * the session; Esc/Ctrl+C and a cancelled turn refuse the call.
+ *
+ * @module
+ */
+
+import type { ConfirmDecision, Confirmer, ConfirmRequest } from "../../agent/confirm.ts";
+import type { DialogSpec } from "../../tui/mod.ts";
+
+export const CONFIRM_CHOICES = [
+  { value: "once", label: "yes (run this call)" },
+  {
+    value: "tool",
+    label: "yes, always this tool (skip prompts for this tool for the rest of the session)",
+  },
+  { value: "all", label: "yes, always (skip all prompts for the rest of the session)" },
+  { value: "no", label: "no (refuse and let the model try something else)" },
+];
+
+export type Chooser = (spec: DialogSpec, signal: AbortSignal) => Promise<string | undefined>;
+
+export class DialogConfirmer implements Confirmer {
+  #choose: Chooser;
+  #all = false;
+  #tools = new Set<string>();
+
+  constructor(choose: Chooser) {
+    this.#choose = choose;
+  }
+
+  known(request: ConfirmRequest): ConfirmDecision | undefined {
+    if (this.#all || this.#tools.has(request.toolName)) {
+      return { approved: true, source: "remembered" };
+    }
+    return undefined;
+  }
+
+  async ask(request: ConfirmRequest, signal: AbortSignal): Promise<ConfirmDecision> {
+    const origin = request.origin ? ` (from extension ${request.origin})` : "";
+    const choice = await this.#choose({
+      title: `Run ${request.toolName}${origin}?`,
+      lines: [request.preview],
+      choices: CONFIRM_CHOICES,
+    }, signal);
+    switch (choice) {
+      case "once":
+        return { approved: true, source: "user" };
+      case "tool":
+        this.#tools.add(request.toolName);
+        return { approved: true, source: "user" };
+      case "all":
+        this.#all = true;
+        return { approved: true, source: "user" };
+      case "no":
+        return { approved: false, source: "user", reason: "user declined" };
+      default:
+        return { approved: false, source: "user", reason: "user cancelled", cancelled: true };
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The run state machine: idle or running. A prompt typed (or submitted by
+ * an extension) while a turn runs waits in the queue and starts when the
+ * turn ends; Esc aborts the turn and drops the queue. Notes are cleared
+ * when a prompt starts.
+ *
+ * @module
+ */
+
+import type { Agent } from "../../agent/loop.ts";
+import { errorMessage } from "../../errors.ts";
+import type { Screen } from "./screen.ts";
+
+/** Work that owns the agent for a while (a prompt, a tool_prompt, compaction). */
+export type Job = (agent: Agent) => Promise<unknown>;
+
+interface Queued {
+  label: string;
+  job: Job;
+}
+
+export class Controller {
+  #agent: Agent;
+  #screen: Screen;
+  #queue: Queued[] = [];
+  #running: Promise<void> | undefined;
+
+  constructor(agent: Agent, screen: Screen) {
+    this.#agent = agent;
+    this.#screen = screen;
+  }
+
+  get running(): boolean {
+    return this.#running !== undefined;
+  }
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Resolves when the current run and everything queued are done. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** A user prompt: starts now or queues behind the running turn. */
+  prompt(text: string): void {
+    this.enqueue(text, (agent) => agent.prompt(text));
+  }
+
+  enqueue(label: string, job: Job): void {
+    this.#queue.push({ label, job });
+    if (this.#running) {
+      this.#screen.status.setInfo({ queued: this.#queue.length });
+      this.#screen.render();
+      return;
+    }
+    this.#running = this.#drain();
+  }
+
+  /** Esc: abort the running turn and forget the queue. */
+  abort(): boolean {
+    if (!this.#running) return false;
+    this.#queue = [];
+    this.#agent.abort();
+    this.#screen.status.setInfo({ queued: 0 });
+    return true;
+  }
+
+  async #drain(): Promise<void> {
+    const { status, notes, transcript } = this.#screen;
+    try {
+      for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
+        notes.clear();
+        status.setInfo({ activity: "working… (esc to abort)", queued: this.#queue.length });
+        this.#screen.render();
+        try {
+          await next.job(this.#agent);
+        } catch (e) {
+          transcript.addError(errorMessage(e));
+        }
+      }
+    } finally {
+      this.#running = undefined;
+      status.setInfo({ activity: "", queued: 0 });
+      this.#screen.render();
+    }
+  }
+}

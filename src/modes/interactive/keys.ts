@@ -1,0 +1,57 @@
+/**
+ * Global keys while the editor has focus: Esc aborts the running turn and
+ * clears notes; Ctrl+C clears the editor, or (pressed twice in a row)
+ * exits; Ctrl+O expands or collapses tool output. Dialogs and panels get
+ * their keys first (they have the focus).
+ *
+ * @module
+ */
+
+import { matchesKey } from "@mariozechner/pi-tui";
+import type { Controller } from "./controller.ts";
+import type { Screen } from "./screen.ts";
+import type { StatusLine } from "./status.ts";
+
+export interface KeyActions {
+  screen: Screen;
+  controller: Controller;
+  status: StatusLine;
+  exit(): void;
+}
+
+export function globalKeys(a: KeyActions): (data: string) => { consume: true } | undefined {
+  let ctrlC = 0;
+  let expanded = false;
+  return (data) => {
+    const { screen } = a;
+    if (screen.hasDialog || screen.hasPanel) return undefined;
+    const isCtrlC = matchesKey(data, "ctrl+c");
+    if (!isCtrlC) ctrlC = 0;
+    if (isCtrlC) {
+      if (screen.editor.getText() !== "") {
+        screen.editor.setText("");
+        screen.render();
+        return { consume: true };
+      }
+      ctrlC++;
+      if (ctrlC >= 2) a.exit();
+      else a.status.show("press ctrl+c again to exit", "info", 3000);
+      return { consume: true };
+    }
+    if (matchesKey(data, "escape")) {
+      if (screen.editor.isShowingAutocomplete()) return undefined;
+      const aborted = a.controller.abort();
+      screen.notes.clear();
+      if (aborted) a.status.show("aborted", "info", 3000);
+      screen.render();
+      return { consume: true };
+    }
+    if (matchesKey(data, "ctrl+o")) {
+      expanded = !expanded;
+      for (const tool of screen.transcript.tools()) tool.setExpanded(expanded);
+      screen.render();
+      return { consume: true };
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The interactive mode (`zot` in a terminal): a pi-tui screen over the
+ * shared setup. src/cli/interactive.ts calls {@linkcode runInteractive}
+ * and shuts the setup down afterwards.
+ *
+ * @module
+ */
+
+import { ProcessTerminal, type Terminal } from "@mariozechner/pi-tui";
+import type { InteractiveSetup } from "../shared/setup.ts";
+import { App, type AppOptions } from "./app.ts";
+
+export interface InteractiveOptions extends AppOptions {
+  /** Defaults to the process's terminal. */
+  terminal?: Terminal;
+}
+
+export function runInteractive(
+  setup: InteractiveSetup,
+  options: InteractiveOptions = {},
+): Promise<number> {
+  const terminal = options.terminal ?? new ProcessTerminal();
+  const color = options.color ?? !Deno.env.get("NO_COLOR");
+  return new App(setup, terminal, { color }).run();
+}

@@ -1,0 +1,43 @@
+/**
+ * `/reload-ext`: stop and respawn every extension, rebuild the tool
+ * registry and the system prompt (`before_agent_start` runs again), then
+ * show the counts for five seconds. Load errors go to the transcript in red
+ * and stay until a successful reload or `/clear`; they are never sent to
+ * the model.
+ *
+ * @module
+ */
+
+import { formatReloadStatus } from "../../extensions/host/mod.ts";
+import { errorMessage } from "../../errors.ts";
+import type { BuiltinCommand } from "./commands/types.ts";
+
+export const RELOAD_STATUS_MS = 5000;
+
+export const reloadExt: BuiltinCommand = {
+  name: "reload-ext",
+  description: "hot-reload all extensions (re-read manifests and respawn)",
+  async run(ctx) {
+    if (!ctx.setup.host) {
+      ctx.status.show(
+        "no extensions are loaded (started with --no-ext?)",
+        "info",
+        RELOAD_STATUS_MS,
+      );
+      return;
+    }
+    ctx.panel.dismiss();
+    ctx.status.show("reloading extensions...");
+    try {
+      const report = await ctx.setup.reloadExtensions();
+      if (!report) return;
+      const { transcript } = ctx.screen;
+      transcript.clearLoadErrors();
+      transcript.addLoadErrors(report.errors);
+      const kind = report.errors.length > 0 ? "error" : "success";
+      ctx.status.show(formatReloadStatus(report), kind, RELOAD_STATUS_MS);
+    } catch (e) {
+      ctx.status.show(`reload failed: ${errorMessage(e)}`, "error", RELOAD_STATUS_MS);
+    }
+  },
+};

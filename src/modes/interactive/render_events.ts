@@ -1,0 +1,87 @@
+/**
+ * Agent events → the transcript and status bar: the user's message, the
+ * assistant's markdown as it streams, tool calls with arguments, progress
+ * and (collapsed) results, usage and cost, errors.
+ *
+ * @module
+ */
+
+import type { AgentEvent, WireBlock } from "../../agent/events.ts";
+import type { ContentBlock } from "../../protocol/content.ts";
+import { findModel } from "../../providers/models.ts";
+import type { AssistantBlock } from "../../tui/mod.ts";
+import type { Screen } from "./screen.ts";
+
+export function blocksText(content: readonly (ContentBlock | WireBlock)[]): string {
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block.type === "text") parts.push(block.text);
+    else if (block.type === "image") parts.push(`[image ${block.mime_type}]`);
+  }
+  return parts.join("\n");
+}
+
+export class EventView {
+  #screen: Screen;
+  #model: () => string;
+  #assistant: AssistantBlock | undefined;
+
+  constructor(screen: Screen, model: () => string) {
+    this.#screen = screen;
+    this.#model = model;
+  }
+
+  handle(event: AgentEvent): void {
+    const { transcript, status } = this.#screen;
+    switch (event.type) {
+      case "user_message":
+        transcript.addUser(blocksText(event.content));
+        break;
+      case "assistant_start":
+        this.#assistant = transcript.beginAssistant();
+        break;
+      case "text_delta":
+        (this.#assistant ??= transcript.beginAssistant()).append(event.delta);
+        break;
+      case "assistant_message": {
+        // The visible text after interception: replaces what streamed.
+        const text = blocksText(event.content.filter((b) => b.type === "text"));
+        (this.#assistant ??= transcript.beginAssistant()).setText(text);
+        this.#assistant = undefined;
+        break;
+      }
+      case "tool_call":
+        transcript.addTool(event.id, event.name, event.args);
+        break;
+      case "tool_progress":
+        transcript.tool(event.id)?.setProgress(event.text);
+        break;
+      case "tool_result":
+        transcript.tool(event.id)?.setResult(blocksText(event.content), event.is_error);
+        break;
+      case "usage": {
+        const info = findModel(this.#model());
+        const used = event.input + event.cache_read + event.cache_write + event.output;
+        status.setInfo({
+          costUsd: event.cumulative.cost_usd,
+          ...(info ? { context: Math.min(1, used / info.contextWindow) } : {}),
+        });
+        break;
+      }
+      case "turn_end":
+        if (event.stop === "aborted") transcript.addInfo("(aborted)");
+        this.#assistant = undefined;
+        break;
+      case "error":
+        transcript.addError(event.message);
+        break;
+      case "compact_done":
+        transcript.addInfo("conversation compacted");
+        break;
+      case "turn_start":
+      case "done":
+        break;
+    }
+    this.#screen.render();
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Where themes come from and which one is chosen: the built-in default,
+ * `$ZOT_HOME/themes/*.json`, and `theme.json` / `themes/theme.json` of
+ * loaded extensions (host-behavior.md §3.11). The choice is saved as
+ * `theme` in `$ZOT_HOME/config.json`; a chosen theme that is gone falls
+ * back to the default.
+ *
+ * @module
+ */
+
+import { basename, join } from "node:path";
+import { readJsonObject, writeJsonAtomic } from "../../config/json_file.ts";
+import { DEFAULT_THEME, parseThemeJson, type Theme } from "../../tui/mod.ts";
+
+export interface ThemeEntry {
+  theme: Theme;
+  /** "built-in", "user" or "from extension <name>". */
+  origin: string;
+}
+
+export interface ThemeSources {
+  themesDir: string;
+  configPath: string;
+  /** Loaded extensions: name and directory. */
+  extensions: () => { name: string; dir: string }[];
+}
+
+async function readTheme(path: string, name: string): Promise<Theme | undefined> {
+  try {
+    return parseThemeJson(await Deno.readTextFile(path), name).value;
+  } catch {
+    return undefined;
+  }
+}
+
+export class ThemeStore {
+  #sources: ThemeSources;
+
+  constructor(sources: ThemeSources) {
+    this.#sources = sources;
+  }
+
+  async list(): Promise<ThemeEntry[]> {
+    const out: ThemeEntry[] = [{ theme: DEFAULT_THEME, origin: "built-in" }];
+    try {
+      const files = [...Deno.readDirSync(this.#sources.themesDir)]
+        .filter((e) => e.isFile && e.name.endsWith(".json"))
+        .map((e) => e.name)
+        .sort();
+      for (const file of files) {
+        const theme = await readTheme(join(this.#sources.themesDir, file), basename(file, ".json"));
+        if (theme) out.push({ theme, origin: "user" });
+      }
+    } catch {
+      // No themes directory: only the others.
+    }
+    for (const ext of this.#sources.extensions()) {
+      for (const rel of ["theme.json", "themes/theme.json"]) {
+        const theme = await readTheme(join(ext.dir, rel), ext.name);
+        if (theme) {
+          out.push({ theme, origin: `from extension ${ext.name}` });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The theme saved in config.json, if it still exists. */
+  async saved(): Promise<Theme> {
+    const { value } = await readJsonObject(this.#sources.configPath);
+    const name = typeof value.theme === "string" ? value.theme : undefined;
+    if (!name) return DEFAULT_THEME;
+    return (await this.list()).find((e) => e.theme.name === name)?.theme ?? DEFAULT_THEME;
+  }
+
+  /** Saves the choice, keeping every other setting. */
+  async save(name: string): Promise<void> {
+    const { value } = await readJsonObject(this.#sources.configPath);
+    await writeJsonAtomic(this.#sources.configPath, { ...value, theme: name });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The `tool_prompt` command action: the user's prompt, then the named tool
+ * run through the normal guards and confirmation, recorded as a synthetic
+ * assistant tool call (meta `synthetic_tool_call:"true"`, `origin_extension`)
+ * plus its result, all before the model's first turn.
+ *
+ * @module
+ */
+
+import type { Agent } from "../../agent/loop.ts";
+import { runToolCall } from "../../agent/tool_exec.ts";
+import type { Message } from "../../agent/types.ts";
+import type { JsonObject } from "../../protocol/frames.ts";
+
+export function toolPromptPrelude(
+  agent: Agent,
+  extension: string,
+  toolName: string,
+  toolArgs: JsonObject,
+): (signal: AbortSignal) => Promise<Message[]> {
+  return async (signal) => {
+    const id = `toolprompt-${crypto.randomUUID().slice(0, 8)}`;
+    agent.hooks.emit({
+      event: "tool_call",
+      tool_id: id,
+      tool_name: toolName,
+      tool_args: toolArgs,
+      origin_extension: extension,
+    });
+    agent.emit({ type: "tool_call", id, name: toolName, args: toolArgs });
+    const outcome = await runToolCall(
+      { id, name: toolName, args: toolArgs, origin: extension, chain: [toolName], signal },
+      agent.toolEnv(),
+    );
+    const isError = outcome.result.isError === true;
+    agent.emit({ type: "tool_result", id, is_error: isError, content: outcome.result.content });
+    const time = new Date().toISOString();
+    return [
+      {
+        role: "assistant",
+        content: [{ type: "tool_call", id, name: toolName, args: toolArgs }],
+        meta: { synthetic_tool_call: "true", origin_extension: extension },
+        time,
+      },
+      {
+        role: "tool",
+        content: [{
+          type: "tool_result",
+          call_id: id,
+          name: toolName,
+          is_error: isError,
+          content: outcome.result.content,
+        }],
+        time,
+      },
+    ];
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The bottom lines: a transient status message (errors red, others muted,
+ * successes green) and the info line: provider/model, cwd, context use,
+ * cost, jail and yolo state, and whether a turn is running.
+ *
+ * @module
+ */
+
+import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import type { Paint } from "../theme.ts";
+import { LineCache, wrapStyled } from "./lines.ts";
+
+export type StatusKind = "info" | "error" | "success";
+
+export interface StatusInfo {
+  model: string;
+  cwd: string;
+  /** 0..1, or undefined when unknown. */
+  context?: number;
+  costUsd: number;
+  jailed: boolean;
+  yolo: boolean;
+  /** Running turn, e.g. "working…" (empty when idle). */
+  activity: string;
+  queued: number;
+}
+
+export class StatusBar implements Component {
+  #paint: Paint;
+  #message = "";
+  #kind: StatusKind = "info";
+  #info: StatusInfo;
+  #cache = new LineCache();
+
+  constructor(paint: Paint, info: StatusInfo) {
+    this.#paint = paint;
+    this.#info = info;
+  }
+
+  get message(): string {
+    return this.#message;
+  }
+
+  setMessage(text: string, kind: StatusKind = "info"): void {
+    this.#message = text;
+    this.#kind = kind;
+    this.#cache.invalidate();
+  }
+
+  setInfo(patch: Partial<StatusInfo>): void {
+    this.#info = { ...this.#info, ...patch };
+    this.#cache.invalidate();
+  }
+
+  get info(): StatusInfo {
+    return this.#info;
+  }
+
+  invalidate(): void {
+    this.#cache.invalidate();
+  }
+
+  render(width: number): string[] {
+    return this.#cache.get(width, () => {
+      const p = this.#paint;
+      const lines: string[] = [];
+      if (this.#message) {
+        const style = this.#kind === "error"
+          ? p.error
+          : this.#kind === "success"
+          ? p.success
+          : p.muted;
+        lines.push(...wrapStyled(this.#message, width, style));
+      }
+      const i = this.#info;
+      const parts = [i.model, i.cwd];
+      if (i.context !== undefined) parts.push(`ctx ${Math.round(i.context * 100)}%`);
+      parts.push(`$${i.costUsd.toFixed(4)}`);
+      parts.push(i.jailed ? "jailed" : "unjailed");
+      parts.push(i.yolo ? "yolo" : "confirm");
+      const left = parts.join(" · ");
+      const rightParts = [i.activity, i.queued > 0 ? `${i.queued} queued` : ""].filter((s) => s);
+      const right = rightParts.join(" · ");
+      const room = width - visibleWidth(right) - 1;
+      const l = truncateToWidth(left, Math.max(0, room));
+      const gap = " ".repeat(Math.max(1, width - visibleWidth(l) - visibleWidth(right)));
+      lines.push(truncateToWidth(p.muted(l) + gap + p.spinner(right), width));
+      return lines;
+    });
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The scrolling conversation: user prompts, streamed assistant markdown,
+ * tool calls with their results, and host lines (info, errors, extension
+ * load errors). Each block caches its own lines, so streaming into the last
+ * block re-renders only that block and the differential renderer writes
+ * only what changed.
+ *
+ * @module
+ */
+
+import { type Component, Container, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
+import type { Style } from "../ansi.ts";
+import type { Paint } from "../theme.ts";
+import { LineCache, wrapStyled } from "./lines.ts";
+import { ToolBlock } from "./tool_block.ts";
+
+/** Plain styled text with a leading blank line (or not). */
+export class TextBlock implements Component {
+  #text: string;
+  #style: Style;
+  #prefix: string;
+  #gap: boolean;
+  #cache = new LineCache();
+
+  constructor(text: string, style: Style, options: { prefix?: string; gap?: boolean } = {}) {
+    this.#text = text;
+    this.#style = style;
+    this.#prefix = options.prefix ?? "";
+    this.#gap = options.gap ?? true;
+  }
+
+  invalidate(): void {
+    this.#cache.invalidate();
+  }
+
+  render(width: number): string[] {
+    return this.#cache.get(width, () => {
+      const lines = this.#gap ? [""] : [];
+      const body = wrapStyled(this.#text, width - this.#prefix.length, this.#style);
+      body.forEach((l, i) =>
+        lines.push((i === 0 ? this.#prefix : " ".repeat(this.#prefix.length)) + l)
+      );
+      return lines;
+    });
+  }
+}
+
+/** Assistant text rendered as markdown, appended to while it streams. */
+export class AssistantBlock implements Component {
+  #md: Markdown;
+  #text = "";
+
+  constructor(theme: MarkdownTheme, paint: Paint) {
+    this.#md = new Markdown("", 0, 0, theme, { color: paint.assistant });
+  }
+
+  get text(): string {
+    return this.#text;
+  }
+
+  append(delta: string): void {
+    this.setText(this.#text + delta);
+  }
+
+  setText(text: string): void {
+    this.#text = text;
+    this.#md.setText(text);
+  }
+
+  invalidate(): void {
+    this.#md.invalidate();
+  }
+
+  render(width: number): string[] {
+    if (this.#text.trim() === "") return [];
+    return ["", ...this.#md.render(width)];
+  }
+}
+
+export class Transcript extends Container {
+  #paint: Paint;
+  #md: MarkdownTheme;
+  #tools = new Map<string, ToolBlock>();
+  #loadErrors: Component[] = [];
+
+  constructor(paint: Paint, md: MarkdownTheme) {
+    super();
+    this.#paint = paint;
+    this.#md = md;
+  }
+
+  addUser(text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.user, { prefix: "› " }));
+  }
+
+  beginAssistant(): AssistantBlock {
+    const block = new AssistantBlock(this.#md, this.#paint);
+    this.addChild(block);
+    return block;
+  }
+
+  addTool(id: string, name: string, args: Record<string, unknown>): ToolBlock {
+    const block = new ToolBlock(this.#paint, id, name, args);
+    this.#tools.set(id, block);
+    this.addChild(block);
+    return block;
+  }
+
+  tool(id: string): ToolBlock | undefined {
+    return this.#tools.get(id);
+  }
+
+  /** The tool blocks, oldest first (expand/collapse). */
+  tools(): ToolBlock[] {
+    return [...this.#tools.values()];
+  }
+
+  addInfo(text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.muted));
+  }
+
+  addError(text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.error));
+  }
+
+  addWarning(text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.warning));
+  }
+
+  /**
+   * Extension load errors: red, `✖ ` then a 2-space indent on continuation
+   * lines; they stay until {@linkcode clearLoadErrors}.
+   */
+  addLoadErrors(errors: readonly string[]): void {
+    for (const error of errors) {
+      const block = new TextBlock(error, this.#paint.error, { prefix: "✖ " });
+      this.#loadErrors.push(block);
+      this.addChild(block);
+    }
+  }
+
+  clearLoadErrors(): void {
+    for (const block of this.#loadErrors) this.removeChild(block);
+    this.#loadErrors = [];
+  }
+
+  override clear(): void {
+    super.clear();
+    this.#tools.clear();
+    this.#loadErrors = [];
+  }
+}

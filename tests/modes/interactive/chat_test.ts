@@ -1,0 +1,50 @@
+import { assert, assertStringIncludes } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { startFakeLlm } from "../../helpers/fake_llm.ts";
+import { until } from "../../helpers/wait.ts";
+import { startZotTui } from "./zot_tmux.ts";
+
+Deno.test("tui: a prompt streams markdown, runs a tool, and ctrl+c twice exits", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "bash", args: { command: "echo tool-says-hi" } }] },
+      { text: "All **done**.\n\n```ts\nconst answer = 42;\n```\n" },
+    ],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("run it");
+  await tui.keys("Enter");
+  const screen = await tui.waitFor("const answer = 42;", "the streamed answer");
+  assertStringIncludes(screen, "› run it");
+  assertStringIncludes(screen, "bash(command=echo tool-says-hi)");
+  assertStringIncludes(screen, "tool-says-hi");
+  assertStringIncludes(screen, "All done.");
+  await tui.keys("C-c");
+  await tui.waitFor("press ctrl+c again to exit");
+  await tui.keys("C-c");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+  assert(llm.requests.length === 2);
+});
+
+Deno.test("tui: opens without an API key and says how to set one", async () => {
+  await using z = await tempZot();
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--no-ext"],
+    env: { ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" },
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("hello");
+  await tui.keys("Enter");
+  await tui.waitFor("ANTHROPIC_API_KEY", "the key remedy");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});

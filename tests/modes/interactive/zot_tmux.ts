@@ -1,0 +1,27 @@
+/**
+ * Starts the real `zot` TUI in tmux against a temporary ZOT_HOME/project.
+ *
+ * @module
+ */
+
+import { TmuxSession } from "../../helpers/tmux.ts";
+import { CONFIG, MAIN } from "../run_zot.ts";
+
+export interface ZotTui {
+  cwd: string;
+  home: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+export function startZotTui(z: ZotTui): Promise<TmuxSession> {
+  return TmuxSession.start(
+    [Deno.execPath(), "run", "-A", "--quiet", "--config", CONFIG, MAIN, ...z.args],
+    {
+      cwd: z.cwd,
+      env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", HOME: z.home, ...z.env },
+      width: 120,
+      height: 40,
+    },
+  );
+}
