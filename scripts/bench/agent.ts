@@ -219,6 +219,7 @@ export async function bench(): Promise<BenchRow[]> {
       value: fmtMs(Math.max(0, four - none)),
       note: "target < 2 ms",
     },
+    { group: "agent", name: "zot --version: spawn → exit (reference)", value: fmtMs(version) },
     {
       group: "agent",
       name: "zot -p: spawn → first model request",
