@@ -58,7 +58,13 @@ export async function scaffold(name: string, lang: Lang, parent: string): Promis
   } catch {
     return fail(`directory ${root} not found (create it or pass another "--dir")`);
   }
-  const files = await scaffoldFiles(name, lang);
+  let files: TemplateFile[];
+  try {
+    files = await scaffoldFiles(name, lang);
+  } catch (e) {
+    // Only a build that failed to embed src/sdk, src/protocol or sdk/python gets here.
+    return fail(`the ${lang} SDK files are missing from this zot build (${message(e)})`);
+  }
   let staging: string;
   try {
     staging = await Deno.makeTempDir({ dir: root, prefix: `.zot-new-${name}-` });
