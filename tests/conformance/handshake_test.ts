@@ -1,0 +1,43 @@
+/**
+ * Handshake and crash edges of host-behavior §1.2 and §2.5 not covered
+ * elsewhere with a real process: stdout closed before hello by a process
+ * that stays alive, and a crash after ready (read loop exit).
+ *
+ * @module
+ */
+
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
+import { until } from "../helpers/wait.ts";
+import { source, startHost } from "./_harness.ts";
+
+Deno.test("handshake: stdout closed before hello without exiting is reported and the process killed (sh)", async () => {
+  await using env = await startHost([
+    source("closed", "./closed-stdout.sh", [], { language: "sh" }),
+  ]);
+  assertEquals(env.report.loaded, []);
+  assertEquals(env.report.errors.length, 1);
+  const error = env.report.errors[0];
+  assertStringIncludes(error, "Extension closed failed to start.");
+  assertStringIncludes(error, "extension closed stdout before hello without exiting");
+  assertStringIncludes(error, "ext-closed.log");
+  assertStringIncludes(env.logText("closed"), "closing stdout, staying alive");
+});
+
+Deno.test("crash after ready: commands and tools leave the index, the log records the read loop exit (sh)", async () => {
+  await using env = await startHost([source("crash", "./crash.sh", [], { language: "sh" })]);
+  const { host } = env;
+  await host.waitForReady();
+  assert(host.hasCommand("boom"));
+  const outcome = await host.invokeCommand("boom", "");
+  assertEquals(outcome.ok, false);
+  await until(() => !host.hasCommand("boom"), 5_000, "the crashed extension's command to go");
+  assertEquals(host.tools(), []);
+  assertEquals(host.status()[0].state, "closed");
+  const disconnect = host.diagnostics().map((d) => d.message).find((m) =>
+    m.startsWith("extension crash disconnected: ")
+  );
+  assert(disconnect, JSON.stringify(host.diagnostics()));
+  const log = env.logText("crash");
+  assertStringIncludes(log, "boom requested");
+  assertMatch(log, /\[zot\] extension crash read loop exited at \d{4}-\d\d-\d\dT/);
+});
