@@ -24,14 +24,14 @@ export interface ExitInfo {
 export class ExtensionProcess {
   readonly pid: number;
   readonly stdin: WritableStream<Uint8Array>;
-  readonly stdout: ReadableStream<Uint8Array>;
+  /** Read only through a LineReader; cancelled by {@linkcode ExtensionProcess.abandonOutput}. */
+  readonly stdout: ReadableStreamDefaultReader<Uint8Array>;
   /** Resolves once the process is reaped. */
   readonly exited: Promise<ExitInfo>;
   /** Resolves once stderr reached EOF (all of it is in the log). */
   readonly stderrDone: Promise<void>;
   #exit: ExitInfo | undefined;
 
-  readonly #stdoutReader: ReadableStreamDefaultReader<Uint8Array>;
   readonly #stderrReader: ReadableStreamDefaultReader<Uint8Array>;
 
   private constructor(child: Deno.ChildProcess, log: ExtensionLog) {
@@ -40,16 +40,7 @@ export class ExtensionProcess {
     // We hold the readers ourselves so that output can be abandoned even
     // while a read is pending: a grandchild that escaped the process group
     // (setsid) could otherwise keep the pipes, and our waits, open forever.
-    const stdout = child.stdout.getReader();
-    this.#stdoutReader = stdout;
-    this.stdout = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const { value, done } = await stdout.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel: (reason) => stdout.cancel(reason),
-    }, { highWaterMark: 0 });
+    this.stdout = child.stdout.getReader();
     this.#stderrReader = child.stderr.getReader();
     this.stderrDone = pumpToLog(this.#stderrReader, log);
     this.exited = child.status.then((s) => {
@@ -100,7 +91,7 @@ export class ExtensionProcess {
   /** Stop reading stdout and stderr; pending reads end as EOF. */
   async abandonOutput(): Promise<void> {
     await Promise.all([
-      this.#stdoutReader.cancel().catch(() => {}),
+      this.stdout.cancel().catch(() => {}),
       this.#stderrReader.cancel().catch(() => {}),
     ]);
   }

@@ -13,7 +13,7 @@ import type {
   HelloFrame,
   HostToExtFrame,
 } from "../../protocol/frames.ts";
-import { encodeFrame, type LineItem } from "../../protocol/framing.ts";
+import { encodeFrame } from "../../protocol/framing.ts";
 import { MAX_FRAME_BYTES, SHUTDOWN_GRACE_MS, WRITE_TIMEOUT_MS } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
 import {
@@ -33,6 +33,7 @@ import {
   OUTPUT_DRAIN_MS,
   settlesWithin,
 } from "./child.ts";
+import type { LineReader } from "./lines.ts";
 import type { ExtensionLog } from "./log.ts";
 import { OutboundQueue, type QueuedFrame } from "./outbound.ts";
 import { PendingRequests } from "./pending.ts";
@@ -46,8 +47,8 @@ export interface ConnectionParts {
   dataDir: string;
   log: ExtensionLog;
   process: ExtensionProcess;
-  /** The stdout line iterator, positioned after hello. */
-  lines: AsyncIterator<LineItem>;
+  /** stdout lines, positioned after hello. */
+  lines: LineReader;
 }
 
 /** A frame being written when its writer gives up gets this long to finish. */
@@ -69,7 +70,7 @@ export class ExtensionConnection implements ExtensionChannel {
 
   readonly #log: ExtensionLog;
   readonly #process: ExtensionProcess;
-  readonly #lines: AsyncIterator<LineItem>;
+  readonly #lines: LineReader;
   readonly #out: OutboundQueue;
   readonly #pending = new PendingRequests();
   readonly #ready: ReadyTracker;
@@ -126,21 +127,20 @@ export class ExtensionConnection implements ExtensionChannel {
     let oversize = false;
     try {
       while (true) {
-        const next = await this.#lines.next();
-        if (next.done) break;
-        if (next.value.kind === "oversize") {
+        const item = await this.#lines.next();
+        if (!item) break;
+        if (item.kind === "oversize") {
           oversize = true;
-          this.log(`frame over ${MAX_FRAME_BYTES} bytes (${next.value.bytes} read); disconnecting`);
+          this.log(`frame over ${MAX_FRAME_BYTES} bytes (${item.bytes} read); disconnecting`);
           break;
         }
-        this.#onLine(next.value.line);
+        this.#onLine(item.line);
       }
     } catch (e) {
       this.log(`read error: ${errorMessage(e)}`);
     }
     // Release stdout now: after an oversize line the extension may be blocked
     // writing the rest of it, and a closed pipe unblocks it.
-    await this.#lines.return?.();
     await this.#process.stdout.cancel().catch(() => {});
     this.log(`extension ${this.name} read loop exited at ${new Date().toISOString()}`);
     if (oversize) {

@@ -12,10 +12,10 @@
  */
 
 import type { HelloFrame } from "../../protocol/frames.ts";
-import type { LineItem } from "../../protocol/framing.ts";
 import { EXIT_BEFORE_HELLO_WAIT_MS, MAX_FRAME_BYTES } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
 import { delay, describeExit, type ExtensionProcess } from "./child.ts";
+import type { LineReader } from "./lines.ts";
 
 export type HelloOutcome = { ok: true; hello: HelloFrame } | { ok: false; error: string };
 
@@ -27,7 +27,7 @@ export interface HelloOptions {
 
 /** Wait for the hello line (bounded), then validate it. */
 export async function awaitHello(
-  lines: AsyncIterator<LineItem>,
+  lines: LineReader,
   process: ExtensionProcess,
   options: HelloOptions,
 ): Promise<HelloOutcome> {
@@ -88,16 +88,16 @@ type First =
   | { kind: "eof" | "oversize" | "timeout" | "cancelled" }
   | { kind: "error"; message: string };
 
-async function firstLine(lines: AsyncIterator<LineItem>, options: HelloOptions): Promise<First> {
+async function firstLine(lines: LineReader, options: HelloOptions): Promise<First> {
   if (options.signal?.aborted) return { kind: "cancelled" };
   const timer = delay(options.timeoutMs);
   const aborted = Promise.withResolvers<First>();
   const onAbort = () => aborted.resolve({ kind: "cancelled" });
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const read = lines.next().then(
-    (r): First => {
-      if (r.done) return { kind: "eof" };
-      return r.value.kind === "line" ? { kind: "line", line: r.value.line } : { kind: "oversize" };
+    (item): First => {
+      if (!item) return { kind: "eof" };
+      return item.kind === "line" ? { kind: "line", line: item.line } : { kind: "oversize" };
     },
     (e): First => ({ kind: "error", message: e instanceof Error ? e.message : String(e) }),
   );

@@ -9,8 +9,6 @@
  */
 
 import { extensionLogPath } from "../../config/paths.ts";
-import { readLines } from "../../protocol/framing.ts";
-import type { LineItem } from "../../protocol/framing.ts";
 import { HELLO_TIMEOUT_MS, PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import type { SpawnFn, SpawnOptions, SpawnResult } from "../channel.ts";
 import { planLaunch } from "../launch.ts";
@@ -18,6 +16,7 @@ import type { ExtensionSource } from "../types.ts";
 import { ExtensionProcess, OUTPUT_DRAIN_MS, settlesWithin } from "./child.ts";
 import { ExtensionConnection } from "./connection.ts";
 import { awaitHello } from "./handshake.ts";
+import { LineReader } from "./lines.ts";
 import { ExtensionLog } from "./log.ts";
 
 /** Capabilities zot announces in `hello_ack`. */
@@ -43,14 +42,14 @@ export const spawnExtension: SpawnFn = async (source, options) => {
   if (!started.ok) return fail(started.error);
   const process = started.process;
 
-  const lines = readLines(process.stdout)[Symbol.asyncIterator]();
+  const lines = new LineReader(process.stdout);
   const hello = await awaitHello(lines, process, {
     timeoutMs: options.helloTimeoutMs ?? HELLO_TIMEOUT_MS,
     signal: options.signal,
     logPath,
   });
   if (!hello.ok) {
-    await discard(process, lines);
+    await discard(process);
     return fail(hello.error);
   }
   if (hello.hello.name !== name) {
@@ -91,12 +90,11 @@ function helloAck(source: ExtensionSource, dataDir: string, options: SpawnOption
  * Kill the group and reap it. stderr gets a bounded moment to reach the log
  * (it explains the failure); stdout is no longer wanted.
  */
-async function discard(process: ExtensionProcess, lines: AsyncIterator<LineItem>): Promise<void> {
+async function discard(process: ExtensionProcess): Promise<void> {
   process.signalGroup("SIGKILL");
   await process.exited;
   await settlesWithin(process.stderrDone, OUTPUT_DRAIN_MS);
   await process.abandonOutput();
-  await lines.return?.();
   await process.stdin.close().catch(() => {});
   await process.stderrDone;
 }
