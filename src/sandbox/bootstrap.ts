@@ -11,6 +11,10 @@
  * dynamically, the entry and everything it imports go through the worker's
  * own `read`/`import` checks.
  *
+ * `process.argv` is left alone: fixing it means loading Deno's Node
+ * compatibility layer in every worker, which costs more than the rest of the
+ * runner's startup (measured ~40 ms CPU). Extensions read `Deno.args`.
+ *
  * @module
  */
 
@@ -22,14 +26,12 @@ export type BootstrapMessage =
 
 /** Source of the bootstrap for one entry and its argv. */
 export function bootstrapSource(entry: string, args: string[]): string {
-  const entryPath = decodeURIComponent(new URL(entry).pathname);
-  return `import process from "node:process";
+  return `export {};
 const entry = ${JSON.stringify(entry)};
 const args = ${JSON.stringify(args)};
 const post = (m) => globalThis.postMessage(m);
 // The worker would otherwise see the runner's argv.
 Object.defineProperty(Deno, "args", { value: Object.freeze([...args]), configurable: false });
-process.argv = [process.argv[0], ${JSON.stringify(entryPath)}, ...args];
 const realExit = Deno.exit.bind(Deno);
 const exit = (code) => {
   const c = typeof code === "number" ? code : (Deno.exitCode ?? 0);

@@ -1,6 +1,7 @@
 /**
  * How to start the runner: zot re-executes itself. Under `deno run` that is
- * `deno run <flags> <main.ts> __zot_sandbox_runner <name>`; in a compiled
+ * `deno run <flags> <src/sandbox/runner_entry.ts> __zot_sandbox_runner <name>`
+ * (not main.ts: see runner_entry.ts); in a compiled
  * binary it is `<binary> __zot_sandbox_runner <name>`, whose permissions and
  * unstable flags were fixed at compile time (`-A --unstable-worker-options`)
  * and whose V8 flags come from `DENO_V8_FLAGS`.
@@ -79,7 +80,7 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     env.DENO_V8_FLAGS = heap;
     return { command: execPath, args: [RUNNER_ARG, opts.name], env };
   }
-  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+  const main = fileURLToPath(new URL("./runner_entry.ts", import.meta.url));
   const args = [
     "run",
     "-A",

@@ -80,7 +80,6 @@ Deno.test("relative imports load and Deno.args are the manifest args", async () 
   assertEquals(p.hello.name, "probe");
   assertEquals(await p.call("helper"), "ok: helper loaded");
   assertEquals(await p.call("args"), `ok: ["--mode","daemon"]`);
-  assertEquals(await p.call("argv"), `ok: ["--mode","daemon"]`);
 });
 
 Deno.test("Deno.exit carries its code out of the runner", async () => {
