@@ -36,6 +36,8 @@ export interface ChildProfile {
   maxSteps: number;
   /** The parent's own depth (0 for a top-level zot). */
   depth: number;
+  /** The parent's `$ZOT_HOME`: the child reads the same config, auth and extensions. */
+  home: string;
 }
 
 export interface ChildCommand {
@@ -78,6 +80,7 @@ export function childCommand(
 
   const env: Record<string, string> = {
     [DEPTH_ENV]: String(profile.depth + 1),
+    ZOT_HOME: profile.home,
     NO_COLOR: "1",
     DENO_NO_UPDATE_CHECK: "1",
   };

@@ -69,6 +69,7 @@ export async function createSubagents(
     allow: o.allow?.filter((name) => name !== "subagent"),
     maxSteps: o.flags.maxSteps > 0 ? o.flags.maxSteps : 50,
     depth,
+    home: o.paths.home,
   };
   const supervisor = new SubagentSupervisor({
     cwd,
