@@ -54,7 +54,17 @@ export async function workerPermissions(
     for (const p of list) {
       const r = resolveScopePath(p, values);
       if (!r.ok) return `scope.${key} "${p}": ${r.error}`;
-      out.push(await realish(r.path));
+      const real = await realish(r.path);
+      // "${project}/config.json" must not become whatever a symlink planted
+      // in the project points at: below a placeholder, stay below it.
+      const root = /^\$\{([a-z]+)\}\//.exec(p)?.[1] as keyof PlaceholderValues | undefined;
+      if (root) {
+        const realRoot = await realish(values[root]!);
+        if (!within(realRoot, real)) {
+          return `scope.${key} "${p}" leads through a symlink to "${real}", outside "\${${root}}"`;
+        }
+      }
+      out.push(real);
     }
     return out;
   };

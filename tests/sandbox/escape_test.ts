@@ -212,6 +212,21 @@ Deno.test("a symlink in a granted project directory leading outward refuses the 
   assertStringIncludes(res.error, "outside what the scope grants");
 });
 
+Deno.test("a granted project path that is a symlink leading out of the project is refused", async () => {
+  await using w = await probeWorld({ read: ["${project}/config.json"] });
+  await Deno.symlink(join(w.home, ".ssh", "id_rsa"), join(w.paths.cwd, "config.json"));
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: true,
+    hostEnv: w.hostEnv,
+  });
+  assert(!res.ok);
+  assertStringIncludes(
+    res.error,
+    `scope.read "\${project}/config.json" leads through a symlink to`,
+  );
+});
+
 Deno.test("a symlink in the data directory to the extension directory refuses the launch", async () => {
   await using w = await probeWorld();
   const data = join(w.paths.extensionData, "probe");
