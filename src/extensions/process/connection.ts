@@ -266,19 +266,33 @@ export class ExtensionConnection implements ExtensionChannel {
     if (this.#isClosed) throw new RequestError("disconnected", this.#disconnectedText());
     if (options.signal?.aborted) throw new RequestError("cancelled", "request cancelled");
     const what = `${this.name}/${frame.type} ${frame.id}`;
-    // The write is torn down with the request: a queued frame is withdrawn,
-    // a half-written one closes the transport.
-    const writeAbort = new AbortController();
+    const write: { queued?: QueuedFrame } = {};
+    // The entry exists before the write starts, so no reply can miss it.
+    // Giving up tears the write down too: a queued frame is withdrawn, a
+    // half-written one gets a grace and then closes the transport.
     const reply = this.#pending.add(
       frame.id,
       { timeoutMs: options.timeoutMs, signal: options.signal, what },
-      () => writeAbort.abort(),
+      () => {
+        if (write.queued) void this.#withdraw(write.queued);
+      },
     );
-    this.#write(encodeFrame(frame), writeAbort.signal).catch((e: unknown) => {
-      const error = e instanceof RequestError ? e : new RequestError("write", errorMessage(e));
-      if (error.kind !== "cancelled") this.#pending.reject(frame.id, error);
-    });
+    write.queued = this.#out.enqueue(encodeFrame(frame));
+    if (write.queued) this.#boundWrite(write.queued, frame.id);
+    else this.#pending.reject(frame.id, new RequestError("disconnected", this.#disconnectedText()));
     return await reply;
+  }
+
+  /** A request's frame must be written within WRITE_TIMEOUT_MS, or the transport closes. */
+  #boundWrite(queued: QueuedFrame, id: string): void {
+    const timer = setTimeout(() => {
+      if (queued.state !== "queued" && queued.state !== "writing") return;
+      const message = `write to extension ${this.name} timed out`;
+      this.#pending.reject(id, new RequestError("write", message));
+      this.#disconnect("write timed out");
+    }, WRITE_TIMEOUT_MS);
+    const clear = () => clearTimeout(timer);
+    queued.written.then(clear, clear);
   }
 
   abandon(id: string): void {

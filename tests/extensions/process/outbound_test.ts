@@ -72,3 +72,18 @@ Deno.test("outbound: aborting the frame being written closes the transport after
   await withTimeout(channel.closed, 5_000, "close");
   assertEquals((await channel.closed).reason, "write abandoned mid-frame");
 });
+
+Deno.test("outbound: a request whose write blocks fails as a write error and disconnects", async () => {
+  await using h = await harness();
+  const channel = await h.start("no-read-stdin");
+  const pending = channel.request({
+    type: "tool_call",
+    id: "big-1",
+    name: "echo",
+    args: { text: "x".repeat(4 << 20) },
+  });
+  const error = await assertRejects(() => pending);
+  assert(error instanceof RequestError);
+  assertEquals(error.kind, "write");
+  assertEquals((await channel.closed).reason, "write timed out");
+});
