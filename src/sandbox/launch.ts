@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
+import { nameProblem } from "../extensions/manifest_fields.ts";
 import { runnerCommand } from "./command.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { findGrant } from "./grants.ts";
@@ -60,6 +61,9 @@ export async function planSandboxLaunch(
     ok: false,
     error: `Cannot start extension "${name}": ${why}`,
   });
+  // The name becomes a directory under extension-data: never a path.
+  const badName = nameProblem(name);
+  if (badName) return fail(badName);
   const declared = sourceScope(source);
   if (!declared.ok) return declared;
   const scope = declared.scope;
