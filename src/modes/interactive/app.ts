@@ -9,6 +9,7 @@
 import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
+import { stderrLine } from "../shared/output.ts";
 import { Controller } from "./controller.ts";
 import { EventView } from "./render_events.ts";
 import { PanelHost } from "./panel.ts";
@@ -75,7 +76,12 @@ export class App {
       choose: (spec) => dialogs.choose(spec),
       exit: () => this.#exit.resolve(0),
       builtins: () => BUILTINS,
+      warn: (line) => {
+        this.screen.notes.add("zot", "warn", line.replace(/^zot: /, ""));
+        this.screen.render();
+      },
     };
+    setup.setWarn(this.ctx.warn);
     const view = new EventView(this.screen, () => agent.model);
     agent.subscribe((event) => view.handle(event));
     const editor = this.screen.editor;
@@ -124,6 +130,7 @@ export class App {
     this.status[Symbol.dispose]();
     await this.controller.idle();
     screen.tui.stop();
+    this.#setup.setWarn(stderrLine);
     return code;
   }
 }

@@ -28,9 +28,13 @@ export const reloadExt: BuiltinCommand = {
     }
     ctx.panel.dismiss();
     ctx.status.show("reloading extensions...");
+    // Discovery problems (a broken manifest) arrive as warnings: they are load errors too.
+    const discovered: string[] = [];
+    ctx.setup.setWarn((line) => discovered.push(line.replace(/^extension load: /, "")));
     try {
-      const report = await ctx.setup.reloadExtensions();
-      if (!report) return;
+      const loaded = await ctx.setup.reloadExtensions();
+      if (!loaded) return;
+      const report = { ...loaded, errors: [...discovered, ...loaded.errors] };
       const { transcript } = ctx.screen;
       transcript.clearLoadErrors();
       transcript.addLoadErrors(report.errors);
@@ -38,6 +42,8 @@ export const reloadExt: BuiltinCommand = {
       ctx.status.show(formatReloadStatus(report), kind, RELOAD_STATUS_MS);
     } catch (e) {
       ctx.status.show(`reload failed: ${errorMessage(e)}`, "error", RELOAD_STATUS_MS);
+    } finally {
+      ctx.setup.setWarn(ctx.warn);
     }
   },
 };

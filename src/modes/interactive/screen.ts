@@ -43,7 +43,10 @@ export class Screen {
     this.tui = new TUI(terminal);
     this.transcript = new Transcript(this.paint, markdownTheme(this.paint));
     this.notes = new NotesView(this.paint);
-    this.editor = new Editor(this.tui, editorTheme(this.paint), { paddingX: 1 });
+    this.editor = new Editor(this.tui, editorTheme(this.paint), {
+      paddingX: 1,
+      autocompleteMaxVisible: 20,
+    });
     this.status = new StatusBar(this.paint, info);
     this.tui.addChild(this.transcript);
     this.tui.addChild(this.notes);

@@ -56,6 +56,8 @@ export interface RunSetup {
   /** The `/jail` policy of the built-in tools (`root` undefined = unjailed). */
   jail: JailPolicy;
   warn: LineWriter;
+  /** Sends later warnings (reload discovery errors, save failures) elsewhere. */
+  setWarn(writer: LineWriter): void;
   /** Plugs the TUI's confirmation dialog; ignored unless `--no-yolo`. */
   setConfirmer(confirmer: Confirmer): void;
   /** `/reload-ext`: respawn extensions, refresh tools, rebuild the prompt. */
@@ -74,7 +76,9 @@ const denoEnv: EnvGet = (name) => {
 
 export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const { flags, mode } = options;
-  const warn = options.warn ?? stderrLine;
+  // Switchable: the TUI sends warnings to its own view once it draws.
+  let warnTarget = options.warn ?? stderrLine;
+  const warn: LineWriter = (line) => warnTarget(line);
   const cwd = resolve(options.cwd ?? Deno.cwd());
   const env = options.env ?? denoEnv;
   const paths = zotPaths(cwd, zotHome(env));
@@ -84,10 +88,13 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     );
   }
   const allow = toolAllowList(flags);
-  const sources = await discoverSources(paths, flags.ext, flags.noExt, warn);
-  const [resolved, skills, subagents] = await Promise.all([
+  // Independent file reads run together: start-up time is measured to the first request.
+  const [resolved, { sources, skills }, subagents] = await Promise.all([
     resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" }),
-    loadSkills(flags, paths, sources, env, warn),
+    discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => ({
+      sources,
+      skills: await loadSkills(flags, paths, sources, env, warn),
+    })),
     // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
     createSubagents({
       paths,
@@ -155,6 +162,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     host,
     jail,
     warn,
+    setWarn(writer) {
+      warnTarget = writer;
+    },
     setConfirmer(confirmer) {
       if (!flags.yolo) agent.setConfirmer(confirmer);
     },

@@ -19,7 +19,7 @@ export function startZotTui(z: ZotTui): Promise<TmuxSession> {
     [Deno.execPath(), "run", "-A", "--quiet", "--config", CONFIG, MAIN, ...z.args],
     {
       cwd: z.cwd,
-      env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", HOME: z.home, ...z.env },
+      env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", ...z.env },
       width: 120,
       height: 40,
     },

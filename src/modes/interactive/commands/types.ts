@@ -26,6 +26,8 @@ export interface CommandContext {
   choose(spec: DialogSpec): Promise<string | undefined>;
   /** Ends the TUI. */
   exit(): void;
+  /** Where host warnings go while the TUI runs (a "zot" note). */
+  warn(line: string): void;
   /** Every built-in (for /help). */
   builtins(): readonly BuiltinCommand[];
 }

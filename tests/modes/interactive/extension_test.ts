@@ -1,0 +1,131 @@
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { startFakeLlm } from "../../helpers/fake_llm.ts";
+import { until } from "../../helpers/wait.ts";
+import { startZotTui } from "./zot_tmux.ts";
+
+const FIXTURE = new URL("./fixtures/tuiext/", import.meta.url).pathname;
+
+async function copyFixture(to: string): Promise<string> {
+  const dir = `${to}/tuiext`;
+  await Deno.mkdir(dir, { recursive: true });
+  for (const f of ["extension.json", "tuiext.py"]) {
+    await Deno.copyFile(`${FIXTURE}${f}`, `${dir}/${f}`);
+  }
+  return dir;
+}
+
+async function run(tui: Awaited<ReturnType<typeof startZotTui>>, line: string): Promise<void> {
+  await tui.type(line);
+  // Enter on an open slash menu completes the (matching) command and submits.
+  await tui.keys("Enter");
+}
+
+Deno.test("tui: extension commands in autocomplete, actions, notes and errors", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: () => ({ text: "model reply" }) });
+  const ext = await copyFixture(z.root);
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--ext", ext],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+
+  // Autocomplete: built-ins, then the divider, then extension commands by name;
+  // the extension's "help" is hidden behind the built-in.
+  await tui.type("/");
+  const menu = await tui.waitFor("── extensions ──", "the divider");
+  const rows = menu.split("\n").map((l) => l.trim());
+  const divider = rows.findIndex((r) => r.startsWith("── extensions ──"));
+  assert(rows.findIndex((r) => r.startsWith("/help")) < divider, menu);
+  assert(rows.findIndex((r) => r.startsWith("/Zeta")) > divider, menu);
+  assert(
+    rows.findIndex((r) => r.startsWith("/Zeta")) < rows.findIndex((r) => r.startsWith("/demo")),
+    menu,
+  );
+  await tui.type("DE");
+  await tui.waitFor((s) => s.includes("/demo") && !s.includes("/Zeta"), "case-insensitive filter");
+  await tui.keys("C-u");
+
+  await run(tui, "/demo note");
+  await tui.waitFor("[tuiext] note two", "the notes");
+  await run(tui, "/demo clear");
+  await tui.waitFor((s) => !s.includes("note one"), "clear_notes");
+
+  await run(tui, "/demo");
+  await tui.waitFor("[demo] pong demo", "display action");
+  await run(tui, "/demo bad");
+  await tui.waitFor("extension /demo: it broke", "error status");
+  await run(tui, "/demo weird");
+  await tui.waitFor("extension /demo: unknown action frobnicate", "unknown action");
+  await run(tui, "/nosuch");
+  await tui.waitFor("unknown command /nosuch", "unknown command");
+
+  await run(tui, "/demo insert");
+  await tui.waitFor("inserted text", "insert action");
+  await tui.keys("C-u");
+
+  // A note is cleared when the next prompt starts.
+  await run(tui, "/demo note");
+  await tui.waitFor("[tuiext] note one");
+  await run(tui, "/demo prompt");
+  const after = await tui.waitFor("model reply", "the model turn");
+  assert(after.includes("› from the extension"), after);
+  assert(!after.includes("note one"), after);
+  assertEquals(llm.requests.length, 1);
+
+  await run(tui, "/demo submit");
+  await tui.waitFor("› submitted by extension", "spontaneous submit");
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: a panel opens, takes keys, ignores other ids and closes with esc", async () => {
+  await using z = await tempZot();
+  const ext = await copyFixture(z.root);
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--no-ext", "--ext", ext],
+    env: { ANTHROPIC_API_KEY: "" },
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await run(tui, "/demo panel");
+  const open = await tui.waitFor("Demo panel", "the panel");
+  assert(open.includes("▸ first row") && open.includes("esc closes"), open);
+  await tui.keys("Down");
+  await tui.type("x");
+  await tui.keys("Enter");
+  const keyed = await tui.waitFor("keys: down rune=x enter", "keys echoed");
+  assert(!keyed.includes("WRONG PANEL"), keyed);
+  await tui.keys("Escape");
+  const closed = await tui.waitFor("panel p1 closed by user", "panel_close");
+  assert(!closed.includes("Demo panel"), closed);
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: /reload-ext picks up an edited extension and shows the counts", async () => {
+  await using z = await tempZot();
+  const ext = await copyFixture(z.root);
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--no-ext", "--ext", ext],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await Deno.writeTextFile(`${ext}/commands.txt`, "fresh\n");
+  await run(tui, "/reload-ext");
+  await tui.waitFor("reloaded: 1 stopped, 1 loaded (1 ready)", "the reload status");
+  await tui.type("/fre");
+  await tui.waitFor("tuiext fresh", "the new command in autocomplete");
+  await tui.keys("C-u");
+  // A broken manifest: the load error stays in the transcript, in its own lines.
+  await Deno.writeTextFile(`${ext}/extension.json`, `{"name": "tuiext"}`);
+  await run(tui, "/reload-ext");
+  await tui.waitFor("✖ ", "the load error");
+  await tui.waitFor("1 error(s)", "the error count");
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
