@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import type { ExtToHostFrame } from "../../src/protocol/frames.ts";
-import { pythonExe } from "./python.ts";
+import { findPython39, pythonExe } from "./python.ts";
 import { ScriptedHost } from "./scripted_host.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -360,3 +360,7 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
 
 suite("ts", spawnTs);
 suite("python", spawnPy);
+
+// The SDK promises Python 3.9+: run the same script under 3.9 where it is installed.
+const PY39 = await findPython39();
+if (PY39) suite("python3.9", () => new ScriptedHost(PY39, [`${ROOT}tests/fixtures/sdk/full.py`]));

@@ -30,6 +30,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import queue
 import sys
 import threading
 import time
@@ -319,6 +320,7 @@ class Extension:
         self._pending: Dict[str, Any] = {}
         self._ids = itertools.count(1)
         self._threads: List[threading.Thread] = []
+        self._ui: Optional["queue.Queue[Any]"] = None
 
     # ---- registration -------------------------------------------------
 
@@ -551,11 +553,11 @@ class Extension:
         elif kind == "panel_key":
             p = self._panels.get(str(f.get("panel_id")))
             if p is not None and p.on_key is not None:
-                self._spawn(self._guard, p.on_key, str(f.get("key", "")), str(f.get("text") or ""))
+                self._ui_call(p.on_key, str(f.get("key", "")), str(f.get("text") or ""))
         elif kind == "panel_close":
             p = self._panels.get(str(f.get("panel_id")))
             if p is not None and p.on_close is not None:
-                self._spawn(self._guard, p.on_close)
+                self._ui_call(p.on_close)
         elif kind == "shutdown":
             self._life.set("host shut down")
             self._send({"type": "shutdown_ack"})
@@ -637,6 +639,23 @@ class Extension:
         except Exception as e:
             self.log("handler failed:", e)
 
+    def _ui_call(self, fn: Callable, *args: Any) -> None:
+        """Panel callbacks run on one worker thread: keys are handled in the order typed,
+        without blocking the reader."""
+        if self._ui is None:
+            self._ui = queue.Queue()
+            ui = self._ui
+
+            def worker() -> None:
+                while True:
+                    item = ui.get()
+                    if item is None:
+                        return
+                    self._guard(item[0], *item[1])
+
+            self._spawn(worker)
+        self._ui.put((fn, args))
+
     def _spawn(self, fn: Callable, *args: Any) -> None:
         t = threading.Thread(target=fn, args=args, daemon=True)
         with self._lock:
@@ -650,6 +669,8 @@ class Extension:
             pending = list(self._pending.values())
         for finish in pending:
             finish(error="host disconnected")
+        if self._ui is not None:
+            self._ui.put(None)
         with self._lock:
             self._closed = True
             threads = list(self._threads)

@@ -13,6 +13,7 @@ import type {
   JsonObject,
   PanelSpec,
 } from "../protocol/frames.ts";
+import { isJsonObject } from "../protocol/validate.ts";
 import type { CommandResponse, ToolResult } from "./types.ts";
 
 /**
@@ -44,6 +45,8 @@ export function toolPrompt(toolName: string, args: JsonObject, text: string): Co
   if (toolName === "" || text === "") {
     return errorResponse("tool_prompt requires a name and prompt");
   }
+  // Guards plain-JavaScript callers; TypeScript already demands an object.
+  if (!isJsonObject(args)) return errorResponse("tool_prompt args must be a JSON object");
   return { action: "tool_prompt", prompt: text, toolName, toolArgs: args };
 }
 
