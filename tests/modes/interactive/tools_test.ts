@@ -1,0 +1,105 @@
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { startFakeLlm } from "../../helpers/fake_llm.ts";
+import { until } from "../../helpers/wait.ts";
+import { startZotTui } from "./zot_tmux.ts";
+
+const FIXTURE = new URL("./fixtures/tuiext/", import.meta.url).pathname;
+
+async function copyFixture(to: string): Promise<string> {
+  const dir = `${to}/tuiext`;
+  await Deno.mkdir(dir, { recursive: true });
+  for (const f of ["extension.json", "tuiext.py"]) {
+    await Deno.copyFile(`${FIXTURE}${f}`, `${dir}/${f}`);
+  }
+  return dir;
+}
+
+type Body = { messages: { role: string; content: unknown }[] };
+
+Deno.test("tui: --no-yolo asks before each tool call; no refuses, always-this-tool remembers", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "bash", args: { command: "echo first-call" } }] },
+      { text: "refused, ok" },
+      { toolCalls: [{ name: "bash", args: { command: "echo second-call" } }] },
+      { toolCalls: [{ name: "bash", args: { command: "echo third-call" } }] },
+      { text: "all done" },
+    ],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--no-yolo"],
+  });
+  await tui.waitFor("unjailed · confirm", "the status line");
+  await tui.type("go");
+  await tui.keys("Enter");
+  const dialog = await tui.waitFor("Run bash?", "the confirmation");
+  assert(dialog.includes("echo first-call"), dialog);
+  assert(dialog.includes("yes, always this tool"), dialog);
+  // The fourth choice: no.
+  await tui.keys("Down", "Down", "Down", "Enter");
+  await tui.waitFor("refused, ok", "the model after the refusal");
+  const refused = JSON.stringify((llm.requests[1].body as Body).messages.at(-1));
+  assert(refused.includes("user declined"), refused);
+
+  await tui.type("again");
+  await tui.keys("Enter");
+  await tui.waitFor("echo second-call", "the second confirmation");
+  await tui.keys("Down", "Enter");
+  // "always this tool": the third call runs without a dialog.
+  await tui.waitFor("all done", "the end of the run");
+  const screen = await tui.screen();
+  assert(screen.includes("third-call"), screen);
+  assert(!screen.includes("Run bash?"), screen);
+  assertEquals(llm.requests.length, 5);
+
+  await tui.type("/yolo");
+  await tui.keys("Enter");
+  await tui.waitFor("unjailed · yolo", "yolo on");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: an interactive tool waits on its panel; tool_prompt records a synthetic call", async () => {
+  await using z = await tempZot();
+  const ext = await copyFixture(z.root);
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "ask", args: { question: "Deploy now?" } }] },
+      { text: "the user agreed" },
+      { text: "saw the synthetic output" },
+    ],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--ext", ext],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("ask me");
+  await tui.keys("Enter");
+  await tui.waitFor("Deploy now?", "the question panel");
+  await tui.keys("Enter");
+  await tui.waitFor("the user agreed", "the model after the answer");
+  const answered = JSON.stringify((llm.requests[1].body as Body).messages.at(-1));
+  assert(answered.includes("user said yes"), answered);
+
+  await tui.type("/demo toolp");
+  await tui.keys("Enter");
+  await tui.waitFor("saw the synthetic output", "the model after tool_prompt");
+  const messages = (llm.requests[2].body as Body).messages;
+  const tail = JSON.stringify(messages.slice(-3));
+  assert(tail.indexOf("use the result") < tail.indexOf("synthetic-output"), tail);
+  const file = [...Deno.readDirSync(`${z.home}/sessions`)][0].name;
+  const lines = [...Deno.readDirSync(`${z.home}/sessions/${file}`)];
+  const saved = await Deno.readTextFile(`${z.home}/sessions/${file}/${lines[0].name}`);
+  assert(saved.includes(`"synthetic_tool_call":"true"`), saved);
+  assert(saved.includes(`"origin_extension":"tuiext"`), saved);
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
