@@ -112,7 +112,19 @@ function toResult(report: SubagentReport): ToolResult {
   }
 }
 
-export function createSubagentTool(launcher: SubagentLauncher): Tool {
+export interface SubagentToolOptions {
+  /** Whether `/jail` is on now: a child zot would run unjailed, so calls are refused. */
+  jailed?: () => boolean;
+}
+
+/** Refusal while the parent is jailed (a policy block, like other jail refusals). */
+export const JAILED_MESSAGE =
+  "Subagents cannot run while /jail is on: the child zot would not be jailed (use /unjail first)";
+
+export function createSubagentTool(
+  launcher: SubagentLauncher,
+  options: SubagentToolOptions = {},
+): Tool {
   return {
     name: SUBAGENT_TOOL_NAME,
     description: DESCRIPTION,
@@ -137,6 +149,7 @@ export function createSubagentTool(launcher: SubagentLauncher): Tool {
     async execute(args, ctx) {
       const call = parseSubagentArgs(args);
       if (!call.ok) return errorResult(call.error);
+      if (options.jailed?.()) return errorResult(JAILED_MESSAGE, "blocked");
       const report = await launcher.run(call.value, { signal: ctx.signal, progress: ctx.progress });
       return toResult(report);
     },

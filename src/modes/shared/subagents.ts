@@ -39,11 +39,18 @@ export interface SubagentWiringOptions {
   emit: (event: LifecycleEvent) => void;
   /** Late-bound: the agent's active session id. */
   sessionId: () => string;
+  /** Late-bound: whether `/jail` is on (children cannot be jailed, so calls are refused). */
+  jailed?: () => boolean;
+  /**
+   * The user confirms each tool call (`--no-yolo` in the TUI). A child has
+   * no one to ask, so it would run its tools unconfirmed: no subagent tool then.
+   */
+  confirmsCalls?: boolean;
 }
 
 /**
- * Subagent tool and supervisor; undefined in a child zot, when `--tools`
- * leaves it out, or without credentials (the run itself reports those).
+ * Subagent tool and supervisor; undefined in a child zot, under `--no-yolo`
+ * in the TUI, when `--tools` leaves it out, or without credentials (the run itself reports those).
  * Credentials are resolved the same way as the parent's, so the child
  * talks to the same provider, model and endpoint.
  */
@@ -51,7 +58,7 @@ export async function createSubagents(
   o: SubagentWiringOptions,
 ): Promise<SubagentWiring | undefined> {
   const depth = depthOf(o.env(DEPTH_ENV));
-  if (depth >= MAX_DEPTH) return undefined;
+  if (depth >= MAX_DEPTH || o.confirmsCalls) return undefined;
   if (o.allow && !o.allow.includes("subagent")) return undefined;
   const { result } = await loadCredentials(o.flags, o.paths, o.env);
   if (!result.ok) return undefined;
@@ -77,5 +84,5 @@ export async function createSubagents(
     sessionId: o.sessionId,
     command: (tools) => childCommand(profile, childTools(tools, profile.allow)),
   });
-  return { tool: createSubagentTool(supervisor), supervisor };
+  return { tool: createSubagentTool(supervisor, { jailed: o.jailed }), supervisor };
 }
