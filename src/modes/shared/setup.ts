@@ -103,6 +103,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       allow,
       emit: (event): void => agent.hooks.emit(event),
       sessionId: (): string => agent.session.id,
+      jailed: (): boolean => jail.root !== undefined,
+      confirmsCalls: !flags.yolo && mode === "interactive",
     }),
   ]);
   // Mutable: the TUI's /jail and /unjail switch it without rebuilding the tools.
