@@ -15,7 +15,6 @@ import type {
 } from "../../protocol/frames.ts";
 import { encodeFrame } from "../../protocol/framing.ts";
 import { MAX_FRAME_BYTES, SHUTDOWN_GRACE_MS, WRITE_TIMEOUT_MS } from "../../protocol/limits.ts";
-import { parseExtToHost } from "../../protocol/validate.ts";
 import {
   type CloseInfo,
   type ExtensionChannel,
@@ -33,6 +32,7 @@ import {
   OUTPUT_DRAIN_MS,
   settlesWithin,
 } from "./child.ts";
+import { InboundFrames } from "./inbound.ts";
 import type { LineReader } from "./lines.ts";
 import type { ExtensionLog } from "./log.ts";
 import { OutboundQueue, type QueuedFrame } from "./outbound.ts";
@@ -66,7 +66,6 @@ export class ExtensionConnection implements ExtensionChannel {
   readonly sandboxed: boolean;
   readonly dataDir: string;
   readonly pid: number;
-  readonly counters: FrameCounters = { malformed: 0, invalid: 0, unknownType: 0, lateReplies: 0 };
 
   readonly #log: ExtensionLog;
   readonly #process: ExtensionProcess;
@@ -76,8 +75,7 @@ export class ExtensionConnection implements ExtensionChannel {
   readonly #ready: ReadyTracker;
   readonly #closed = Promise.withResolvers<CloseInfo>();
   #isClosed = false;
-  #listener: ((frame: ExtToHostFrame) => void) | undefined;
-  #early: ExtToHostFrame[] = [];
+  readonly #inbound: InboundFrames;
   #readLoop: Promise<void> = Promise.resolve();
   #drained: Promise<void> = Promise.resolve();
   #stopping: Promise<void> | undefined;
@@ -96,6 +94,7 @@ export class ExtensionConnection implements ExtensionChannel {
     this.#lines = parts.lines;
     this.#out = new OutboundQueue(parts.process.stdin, (reason) => this.#disconnect(reason));
     this.#ready = new ReadyTracker((message) => this.log(message));
+    this.#inbound = new InboundFrames(this.#pending, this.#ready, (message) => this.log(message));
   }
 
   /** Send `hello_ack` (always the first host frame), then start reading and the ready watchdog. */
@@ -117,10 +116,11 @@ export class ExtensionConnection implements ExtensionChannel {
   // -- inbound -------------------------------------------------------------
 
   setFrameListener(listener: (frame: ExtToHostFrame) => void): void {
-    this.#listener = listener;
-    const early = this.#early;
-    this.#early = [];
-    for (const frame of early) this.#deliver(frame);
+    this.#inbound.setListener(listener);
+  }
+
+  get counters(): FrameCounters {
+    return this.#inbound.counters;
   }
 
   async #read(): Promise<void> {
@@ -134,7 +134,7 @@ export class ExtensionConnection implements ExtensionChannel {
           this.log(`frame over ${MAX_FRAME_BYTES} bytes (${item.bytes} read); disconnecting`);
           break;
         }
-        this.#onLine(item.line);
+        this.#inbound.line(item.line);
       }
     } catch (e) {
       this.log(`read error: ${errorMessage(e)}`);
@@ -156,45 +156,6 @@ export class ExtensionConnection implements ExtensionChannel {
     const prefix = this.#stopping ? "stopped" : undefined;
     this.#resolveClosed(exit ? exitInfo(exit, prefix) : { reason: prefix ?? "closed stdout" });
     void this.stop(Date.now() + SHUTDOWN_GRACE_MS);
-  }
-
-  #onLine(line: string): void {
-    this.#ready.frameSeen();
-    const parsed = parseExtToHost(line);
-    if (!parsed.ok) {
-      if (parsed.kind === "malformed") this.counters.malformed++;
-      else if (parsed.kind === "invalid") this.counters.invalid++;
-      else this.counters.unknownType++;
-      this.log(parsed.error);
-      return;
-    }
-    const frame = parsed.frame;
-    switch (frame.type) {
-      case "tool_result":
-      case "command_response":
-      case "event_intercept_response":
-        if (this.#pending.resolve(frame)) return;
-        this.counters.lateReplies++;
-        break;
-      case "ready":
-        this.#ready.markReady();
-        break;
-    }
-    this.#deliver(frame);
-  }
-
-  #deliver(frame: ExtToHostFrame): void {
-    const listener = this.#listener;
-    if (!listener) {
-      this.#early.push(frame);
-      return;
-    }
-    try {
-      listener(frame);
-    } catch (e) {
-      // The manager's bug must not stop this extension's read loop.
-      this.log(`frame listener failed on "${frame.type}": ${errorMessage(e)}`);
-    }
   }
 
   // -- outbound ------------------------------------------------------------
