@@ -8,7 +8,7 @@
 
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
 import { until } from "../helpers/wait.ts";
-import { source, startHost } from "./_harness.ts";
+import { py, source, startHost } from "./_harness.ts";
 
 Deno.test("handshake: stdout closed before hello without exiting is reported and the process killed (sh)", async () => {
   await using env = await startHost([
@@ -40,4 +40,26 @@ Deno.test("crash after ready: commands and tools leave the index, the log record
   const log = env.logText("crash");
   assertStringIncludes(log, "boom requested");
   assertMatch(log, /\[zot\] extension crash read loop exited at \d{4}-\d\d-\d\dT/);
+});
+
+Deno.test("handshake: a hello line over 4 MiB is a read hello error and the process is reaped (python)", async () => {
+  await using env = await startHost([py("huge", "huge-hello.py")]);
+  assertEquals(env.report.loaded, []);
+  const error = env.report.errors[0] ?? "";
+  assertStringIncludes(error, "Extension huge failed to start.");
+  assertMatch(
+    error,
+    /error: read hello \(stderr log: [^)]*ext-huge\.log\): line exceeds 4194304 bytes/,
+  );
+});
+
+Deno.test("handshake: a hello with an empty name fails as first frame must be hello (sh)", async () => {
+  await using env = await startHost([
+    source("nameless", "./empty-name.sh", [], { language: "sh" }),
+  ]);
+  assertEquals(env.report.loaded, []);
+  assertMatch(
+    env.report.errors[0] ?? "",
+    /first frame must be hello \(got "hello"; stderr log: [^)]*ext-nameless\.log\)/,
+  );
 });
