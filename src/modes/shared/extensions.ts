@@ -69,6 +69,8 @@ export async function startExtensions(
   });
   const report = await host.load(o.sources);
   for (const error of report.errors) o.warn(`extension load: ${error}`);
+  // Launch notes, e.g. the scope an `--ext` sandboxed extension runs with.
+  for (const status of host.status()) for (const line of status.notes) o.warn(line);
   await host.waitForReady();
   return host;
 }
