@@ -24,6 +24,9 @@ const DRAIN_MS = 500;
 /** Bytes of the child's stderr kept for the failure message. */
 const STDERR_TAIL_BYTES = 8192;
 
+/** The longest delay setTimeout honours (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Longest child stdout line accepted (a tool result may be large). */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
@@ -140,7 +143,8 @@ export const runChild: Runner = async (request) => {
   };
   const onAbort = () => end("cancelled");
   request.signal.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => end("timed_out"), request.timeoutMs);
+  // setTimeout fires at once past 2^31-1 ms: a huge deadline must not mean none.
+  const timer = setTimeout(() => end("timed_out"), Math.min(request.timeoutMs, MAX_TIMER_MS));
 
   const state = newChildState();
   const stderr = { text: "" };
