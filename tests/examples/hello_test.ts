@@ -1,4 +1,4 @@
-import { assertEquals } from "../helpers/assert.ts";
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { EXAMPLES, load } from "./harness.ts";
 
 Deno.test("example hello: prompt, notify + display, and a command registered in onHello", async () => {
@@ -16,9 +16,14 @@ Deno.test("example hello: prompt, notify + display, and a command registered in 
   assertEquals(summon.ok && summon.action === "display" ? summon.display : summon, "You rang?");
   const note = await ui.waitFor((c) => c.op === "notify", "the summon note");
   assertEquals(note.args, ["success", "summoned"]);
+  // console.log inside the sandboxed worker went to the log, not onto the wire.
+  const status = host.status()[0];
+  assertEquals([status.sandboxed, status.counters?.malformed ?? 0], [true, 0]);
   const where = await host.invokeCommand("where", "");
   assertEquals(
     where.ok && where.action === "display" ? where.display : where,
     `project: ${await Deno.realPath(env.paths.cwd).catch(() => env.paths.cwd)}`,
   );
+  await host.stop(1000);
+  assertStringIncludes(await Deno.readTextFile(status.logPath!), "summon invoked");
 });

@@ -12,6 +12,8 @@ ext.command(
 );
 
 ext.command("summon", "push a note, then show a message", () => {
+  // Lands in zot's log for this extension: the SDK keeps stdout for frames.
+  console.log("summon invoked");
   ext.notify("success", "summoned");
   return display("You rang?");
 });
