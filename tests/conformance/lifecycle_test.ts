@@ -124,3 +124,20 @@ Deno.test("stop with a 1 ms grace returns although the extension never reads (Te
   await withTimeout(host.stop(1), 5_000, "stop with a blocked writer");
   await until(() => descendants().length === 0, 5_000, "the deaf extension to be killed");
 });
+
+Deno.test("stop: session_end{shutdown} reaches a real extension before shutdown, once (§2.6)", async () => {
+  await using env = await startHost([
+    conf({ name: "one", events: ["session_start", "session_end"] }),
+  ]);
+  const { host, ui } = env;
+  await host.waitForReady();
+  host.startSession({ sessionId: "s1", cwd: "/w" });
+  await host.stop(2_000);
+  host.endSession("user_exit");
+  host.startSession({ sessionId: "s2", cwd: "/w" });
+  const seen = ui.notes("one").map((n) => JSON.parse(n.slice("seen ".length)));
+  assertEquals(seen.map((e) => [e.event, e.session_id, e.reason, e.sequence]), [
+    ["session_start", "s1", undefined, 1],
+    ["session_end", "s1", "shutdown", 2],
+  ]);
+});
