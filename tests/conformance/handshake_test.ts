@@ -63,3 +63,16 @@ Deno.test("handshake: a hello with an empty name fails as first frame must be he
     /first frame must be hello \(got "hello"; stderr log: [^)]*ext-nameless\.log\)/,
   );
 });
+
+Deno.test("stderr: 8 MiB before hello and 8 MiB inside a command are drained into the log (python)", async () => {
+  await using env = await startHost([py("noisy", "noisy.py")]);
+  assertEquals(env.report.errors, []);
+  await env.host.waitForReady();
+  const outcome = await env.host.invokeCommand("shout", "");
+  assertEquals(outcome.ok && outcome.action === "display" ? outcome.display : outcome, "done");
+  await env.host.stop(2_000);
+  const log = env.logText("noisy");
+  assertStringIncludes(log, "noise before hello done\n");
+  assertStringIncludes(log, "noise in command done\n");
+  assert(log.length > 16 * 1024 * 1024, `log has ${log.length} chars`);
+});
