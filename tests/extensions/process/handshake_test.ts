@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { withTimeout } from "../../helpers/wait.ts";
-import { collect, fixtureSource, harness } from "./_helpers.ts";
+import { collect, fixtureSource, harness, IDENTITY } from "./_helpers.ts";
 
 const HELLO_LANGUAGES: [string, string, string][] = [
   ["hello-py", "hello-py", "hellopy"],
@@ -37,12 +37,38 @@ for (const [dir, name, command] of HELLO_LANGUAGES) {
 
 Deno.test("handshake: hello_ack is the first host frame and carries the host identity", async () => {
   await using h = await harness();
-  const channel = await h.start("echo-py");
+  const channel = await h.start("ack-echo");
   const frames = collect(channel);
-  // The echo fixture registers its tool only in answer to hello_ack.
-  await withTimeout(frames.next((f) => f.type === "register_tool"), 10_000, "register_tool");
-  await withTimeout(channel.ready, 10_000, "ready");
-  assertEquals([...channel.capabilities], []);
+  const note = await withTimeout(frames.next((f) => f.type === "notify"), 10_000, "ack echo");
+  assert(note.type === "notify");
+  const dir = fixtureSource("ack-echo").dir;
+  assertEquals(JSON.parse(note.message), {
+    type: "hello_ack",
+    protocol_version: 1,
+    capabilities: ["call_tool"],
+    zot_version: IDENTITY.zotVersion,
+    provider: IDENTITY.provider,
+    model: IDENTITY.model,
+    cwd: IDENTITY.cwd,
+    extension_dir: dir,
+    data_dir: dir,
+  });
+});
+
+Deno.test("handshake: spawns do not wait on each other", async () => {
+  await using h = await harness();
+  const silent = [1, 2, 3].map(() =>
+    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 3_000 })
+  );
+  let silentDone = false;
+  const allSilent = Promise.all(silent).then((r) => {
+    silentDone = true;
+    return r;
+  });
+  const quick = await h.spawn(fixtureSource("hello-sh"));
+  assert(quick.ok);
+  assert(!silentDone, "a quick extension must not wait behind silent ones");
+  for (const result of await allSilent) assert(!result.ok);
 });
 
 Deno.test("handshake: the log gets a header per start and the extension's stderr", async () => {
