@@ -110,6 +110,16 @@ Deno.test("handshake: a signal before hello is reported as the signal", async ()
   assertStringIncludes(result.error, "ext-signaled.log");
 });
 
+Deno.test("handshake: stdout closed before hello without exiting is reported and killed", async () => {
+  await using h = await harness();
+  const result = await h.spawn(fixtureSource("close-stdout"));
+  assert(!result.ok);
+  assertStringIncludes(
+    result.error,
+    "error: extension closed stdout before hello without exiting (stderr log: ",
+  );
+});
+
 Deno.test("handshake: a non-JSON first line fails with parse hello and the process is reaped", async () => {
   await using h = await harness();
   const result = await h.spawn(fixtureSource("not-json"));
