@@ -39,9 +39,14 @@ export class MemoryTerminal implements Terminal {
     return Promise.resolve();
   }
 
-  /** Feeds keys as if typed. */
-  type(data: string): void {
-    this.#input?.(data);
+  /** Types plain text, one character per input event (as a terminal delivers keys). */
+  type(text: string): void {
+    for (const ch of text) this.#input?.(ch);
+  }
+
+  /** Sends one key sequence as a single input event (`"\r"`, `"\x1b[A"`). */
+  key(sequence: string): void {
+    this.#input?.(sequence);
   }
 
   reset(): void {

@@ -41,6 +41,12 @@ export class App {
   readonly ctx: CommandContext;
   #setup: InteractiveSetup;
   #exit = Promise.withResolvers<number>();
+  #started = Promise.withResolvers<void>();
+
+  /** Resolves once the screen is drawn and takes keys. */
+  get started(): Promise<void> {
+    return this.#started.promise;
+  }
 
   constructor(setup: InteractiveSetup, terminal: Terminal, options: AppOptions = {}) {
     this.#setup = setup;
@@ -123,6 +129,7 @@ export class App {
     screen.transcript.addLoadErrors(failures.map((f) => f.error));
     screen.tui.start();
     screen.render();
+    this.#started.resolve();
     if (this.#setup.initialPrompt) this.submit(this.#setup.initialPrompt);
     const code = await this.#exit.promise;
     this.controller.abort();

@@ -9,26 +9,41 @@
 import type { StatusKind } from "../../tui/mod.ts";
 import type { Screen } from "./screen.ts";
 
-export class StatusLine implements Disposable {
-  #screen: Screen;
-  #token = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+/** Timer functions (tests drive them by hand). */
+export interface Timers {
+  /** Runs `fn` after `ms`; returns the cancel function. */
+  after(fn: () => void, ms: number): () => void;
+}
 
-  constructor(screen: Screen) {
+const REAL_TIMERS: Timers = {
+  after(fn, ms) {
+    const id = setTimeout(fn, ms);
+    return () => clearTimeout(id);
+  },
+};
+
+export class StatusLine implements Disposable {
+  #screen: Pick<Screen, "status" | "render">;
+  #timers: Timers;
+  #token = 0;
+  #cancel: (() => void) | undefined;
+
+  constructor(screen: Pick<Screen, "status" | "render">, timers: Timers = REAL_TIMERS) {
     this.#screen = screen;
+    this.#timers = timers;
   }
 
   /** Shows `text`; after `ms` (if given) it goes away unless replaced meanwhile. */
   show(text: string, kind: StatusKind = "info", ms?: number): void {
     const token = ++this.#token;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
     this.#screen.status.setMessage(text, kind);
     this.#screen.render();
     if (ms !== undefined) {
-      this.#timer = setTimeout(() => {
+      this.#cancel = this.#timers.after(() => {
         if (token !== this.#token) return;
-        this.#timer = undefined;
+        this.#cancel = undefined;
         this.clear();
       }, ms);
     }
@@ -36,14 +51,14 @@ export class StatusLine implements Disposable {
 
   clear(): void {
     this.#token++;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
     this.#screen.status.setMessage("");
     this.#screen.render();
   }
 
   [Symbol.dispose](): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
   }
 }

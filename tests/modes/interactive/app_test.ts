@@ -1,0 +1,94 @@
+/**
+ * The interactive app in-process on an in-memory terminal: keys are fed
+ * as bytes, the components are read back.
+ */
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { startFakeLlm } from "../../helpers/fake_llm.ts";
+import { until } from "../../helpers/wait.ts";
+import { defaultFlags } from "../../../src/modes/shared/flags.ts";
+import { createInteractiveSetup } from "../../../src/modes/shared/setup.ts";
+import { App } from "../../../src/modes/interactive/app.ts";
+import { MemoryTerminal, stripAnsi } from "../../../src/tui/mod.ts";
+
+async function openApp(llmUrl: string, z: { cwd: string; home: string }) {
+  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: true };
+  const env = (name: string) =>
+    ({ ZOT_HOME: z.home, ANTHROPIC_API_KEY: "k", HOME: z.home } as Record<string, string>)[name];
+  const setup = await createInteractiveSetup(flags, undefined, { cwd: z.cwd, env });
+  const terminal = new MemoryTerminal(80, 30, { keep: false });
+  const app = new App(setup, terminal, { color: false });
+  const done = app.run();
+  await app.started;
+  return {
+    app,
+    terminal,
+    transcript: () => stripAnsi(app.screen.transcript.render(80).join("\n")),
+    async close() {
+      terminal.type("/exit");
+      terminal.key("\r");
+      await done;
+      await setup.shutdown();
+    },
+  };
+}
+
+Deno.test("app: prompts typed while a turn runs queue; esc aborts and drops the queue", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ hang: true, text: "thinking" }, { text: "second answer" }, { text: "third" }],
+  });
+  const t = await openApp(llm.url, z);
+  try {
+    t.terminal.type("first");
+    t.terminal.key("\r");
+    await llm.request(0);
+    assert(t.app.controller.running);
+    t.terminal.type("queued one");
+    t.terminal.key("\r");
+    assertEquals(t.app.controller.queued, 1);
+    assertEquals(t.app.screen.status.info.queued, 1);
+    t.terminal.key("\x1b");
+    await t.app.controller.idle();
+    assertEquals(t.app.controller.queued, 0);
+    assertEquals(llm.requests.length, 1);
+    assert(t.transcript().includes("(aborted)"), t.transcript());
+    // Two prompts in a row run one after the other.
+    t.terminal.type("a");
+    t.terminal.key("\r");
+    t.terminal.type("b");
+    t.terminal.key("\r");
+    await until(() => llm.requests.length === 3 && !t.app.controller.running, 10_000, "two runs");
+    const text = t.transcript();
+    assert(text.indexOf("› a") < text.indexOf("second answer"), text);
+    assert(text.indexOf("second answer") < text.indexOf("› b"), text);
+    assert(text.indexOf("› b") < text.indexOf("third"), text);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("app: /clear empties the conversation; /jail switches the tool policy", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "hello there" }] });
+  const t = await openApp(llm.url, z);
+  try {
+    t.terminal.type("hi");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("hello there"), 10_000, "the reply");
+    await t.app.controller.idle();
+    t.terminal.type("/clear");
+    t.terminal.key("\r");
+    await until(() => !t.transcript().includes("hello"), 5_000, "cleared transcript");
+    assertEquals(t.app.ctx.setup.agent.messages.length, 0);
+    t.terminal.type("/jail");
+    t.terminal.key("\r");
+    await until(() => t.app.ctx.setup.jail.root === z.cwd, 5_000, "jail");
+    assert(t.app.screen.status.info.jailed);
+    t.terminal.type("/unjail");
+    t.terminal.key("\r");
+    await until(() => t.app.ctx.setup.jail.root === undefined, 5_000, "unjail");
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,114 @@
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import {
+  COLLAPSED_LINES,
+  DEFAULT_THEME,
+  DIVIDER_LABEL,
+  isSelectedLine,
+  markdownTheme,
+  NotesView,
+  paintOf,
+  PanelView,
+  slashSuggestions,
+  stripAnsi,
+  ToolBlock,
+  Transcript,
+} from "../../src/tui/mod.ts";
+import { visibleWidth } from "@mariozechner/pi-tui";
+
+const paint = paintOf(DEFAULT_THEME);
+const plain = (lines: string[]) => lines.map(stripAnsi);
+
+Deno.test("slash menu: built-ins first, divider, extensions sorted; case-insensitive; built-ins win", () => {
+  const builtins = [{ name: "help", description: "h" }, { name: "model", description: "m" }];
+  const ext = [
+    { name: "zeta", description: "z" },
+    { name: "Help", description: "shadowed" },
+    { name: "alpha", description: "a" },
+    { name: "Beta", description: "b" },
+  ];
+  const all = slashSuggestions(builtins, ext, "").map((i) => i.label);
+  assertEquals(all, ["/help", "/model", DIVIDER_LABEL, "/Beta", "/alpha", "/zeta"]);
+  assertEquals(slashSuggestions(builtins, ext, "AL").map((i) => i.label), [
+    DIVIDER_LABEL,
+    "/alpha",
+  ]);
+  assertEquals(slashSuggestions(builtins, ext, "HE").map((i) => i.label), ["/help"]);
+  assertEquals(slashSuggestions(builtins, [], "mo").map((i) => i.label), ["/model"]);
+  assertEquals(slashSuggestions(builtins, ext, "nothing"), []);
+});
+
+Deno.test("notes: one line per note, [ext] prefix, level colours, clear only the owner's", () => {
+  const notes = new NotesView(paint);
+  notes.add("a", "info", "one\ntwo\n\n");
+  notes.add("b", "error", "bad");
+  notes.add("a", "success", "good");
+  const lines = notes.render(60);
+  assertEquals(plain(lines), ["", "[a] one", "[a] two", "[b] bad", "[a] good"]);
+  assertStringIncludes(lines[3], paint.error("bad"));
+  assertStringIncludes(lines[4], paint.success("good"));
+  assertStringIncludes(lines[1], paint.muted("one"));
+  notes.clear("a");
+  assertEquals(plain(notes.render(60)), ["", "[b] bad"]);
+  notes.clear("nobody");
+  assertEquals(notes.notes.length, 1);
+  notes.clear();
+  assertEquals(notes.render(60), []);
+});
+
+Deno.test("panel: title or extension name, selected rows, footer, closing rule", () => {
+  const panel = new PanelView(paint, "todo", "p1", {
+    lines: ["  ▸ first ✓", "second ✓", "\u200binvisible marker", "\x1b[31mred as given\x1b[0m"],
+    footer: "esc closes",
+  });
+  const lines = panel.render(40);
+  const text = plain(lines);
+  assert(text[1].startsWith("── todo ─"), text[1]);
+  assertEquals(text[2].trimEnd(), "  ▸ first ✓");
+  assertEquals(visibleWidth(lines[2]), 40);
+  assertStringIncludes(lines[2], paint.success("✓"));
+  assertStringIncludes(lines[3], paint.success("✓"));
+  assertEquals(text[4].trimEnd(), "invisible marker");
+  assertStringIncludes(lines[5], "\x1b[31mred as given");
+  assertEquals(text.slice(6), ["", "esc closes", "─".repeat(40)]);
+  assert(isSelectedLine("● x") && isSelectedLine("\u200bx") && !isSelectedLine("x ▸ y"));
+  panel.update({ title: "", lines: ["only"] });
+  assertEquals(plain(panel.render(40)).slice(1, 4), [
+    "── todo " + "─".repeat(32),
+    "only",
+    "─".repeat(40),
+  ]);
+  panel.update({ title: "Tasks", lines: [] });
+  assert(plain(panel.render(40))[1].startsWith("── Tasks ─"));
+});
+
+Deno.test("tool block: arguments in the header, long results collapsed, expandable", () => {
+  const block = new ToolBlock(paint, "t1", "bash", { command: "ls -la" });
+  assertEquals(plain(block.render(60)), ["", "○ bash(command=ls -la)"]);
+  const result = Array.from({ length: 20 }, (_, i) => `line ${i}`).join("\n");
+  block.setResult(result, false);
+  const collapsed = plain(block.render(60));
+  assertEquals(collapsed.length, 2 + COLLAPSED_LINES + 1);
+  assertEquals(collapsed[2], "  ⎿ line 0");
+  assertStringIncludes(collapsed.at(-1)!, "12 more lines");
+  block.setExpanded(true);
+  assertEquals(plain(block.render(60)).length, 2 + 20);
+  for (const line of block.render(12)) assert(visibleWidth(line) <= 12, line);
+});
+
+Deno.test("transcript: user, assistant markdown with highlighted code, load errors until cleared", () => {
+  const t = new Transcript(paint, markdownTheme(paint));
+  t.addUser("hello");
+  const a = t.beginAssistant();
+  a.append("Some **bold**");
+  a.append(" text\n\n```ts\nconst x = 1;\n```\n");
+  t.addLoadErrors(["Extension x failed to start.\nerror: boom"]);
+  const lines = t.render(50);
+  const text = plain(lines).join("\n");
+  assertStringIncludes(text, "› hello");
+  assertStringIncludes(text, "Some bold text");
+  assertStringIncludes(text, "const x = 1;");
+  assertStringIncludes(lines.join("\n"), paint.syntax.keyword("const"));
+  assertStringIncludes(text, "✖ Extension x failed to start.\n  error: boom");
+  t.clearLoadErrors();
+  assert(!plain(t.render(50)).join("\n").includes("✖"));
+});
