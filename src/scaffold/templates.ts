@@ -41,13 +41,20 @@ import { display, Extension, textResult } from "./zot_sdk/sdk/mod.ts";
 
 const ext = new Extension("${name}", "0.1.0");
 
-ext.command("${name}", "say hello from ${name}", (args) =>
-  display(args ? \`Hello, \${args}! (from ${name})\` : "Hello from ${name}!"));
+function greet(args: string): string {
+  return args ? \`Hello, \${args}! (from ${name})\` : "Hello from ${name}!";
+}
+
+ext.command("${name}", "say hello from ${name}", (args) => display(greet(args)));
 
 ext.tool({
   name: "${toolName(name)}",
   description: "Echo the given text back (an example tool).",
-  schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  schema: {
+    type: "object",
+    properties: { text: { type: "string" } },
+    required: ["text"],
+  },
 }, (args) => textResult(String(args.text ?? "")));
 
 await ext.run();

@@ -69,6 +69,16 @@ Deno.test("ext new: the vendored SDK is a byte copy of src/sdk and src/protocol"
       await Deno.readTextFile(`${ROOT}src/protocol/${f}`),
     );
   }
+  // What users start from passes deno's default fmt, lint and type check.
+  for (const sub of [["fmt", "--check"], ["lint"], ["check"]]) {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [...sub, "main.ts"],
+      cwd: `${dir.path}/copy`,
+      env: { NO_COLOR: "1" },
+      stdin: "null",
+    }).output();
+    assertEquals(out.success, true, `deno ${sub[0]}: ${new TextDecoder().decode(out.stderr)}`);
+  }
   const manifest = JSON.parse(await Deno.readTextFile(`${dir.path}/copy/extension.json`));
   assertEquals([manifest.exec, manifest.scope], ["./main.ts", {}]);
 });
