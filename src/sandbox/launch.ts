@@ -104,6 +104,10 @@ export async function planSandboxLaunch(
   let project: string;
   try {
     await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+    // A data dir replaced by a symlink would hand out write access to its target.
+    if ((await Deno.lstat(dataDir)).isSymlink) {
+      return fail(`data directory ${dataDir} is a symlink (remove it; zot recreates it)`);
+    }
     await Deno.chmod(dataDir, 0o700);
     realData = await Deno.realPath(dataDir);
     project = await Deno.realPath(ctx.paths.cwd);

@@ -227,6 +227,19 @@ Deno.test("a granted project path that is a symlink leading out of the project i
   );
 });
 
+Deno.test("a data directory that is itself a symlink is refused", async () => {
+  await using w = await probeWorld();
+  await Deno.mkdir(w.paths.extensionData, { recursive: true });
+  await Deno.symlink(w.home, join(w.paths.extensionData, "probe"));
+  const res = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: true,
+    hostEnv: w.hostEnv,
+  });
+  assert(!res.ok);
+  assertStringIncludes(res.error, "is a symlink (remove it; zot recreates it)");
+});
+
 Deno.test("a symlink in the data directory to the extension directory refuses the launch", async () => {
   await using w = await probeWorld();
   const data = join(w.paths.extensionData, "probe");
