@@ -2,9 +2,9 @@
  * The command line of a child zot. zot re-executes itself: under `deno run`
  * that is `deno run -A --config <repo>/deno.json <main.ts> --json …` (the
  * config carries the import map, and the child's cwd is the user's project,
- * not the repository); a compiled binary runs itself. The API key travels
- * in the child's environment, never in argv (argv is world-readable in
- * /proc). The task goes on stdin for the same reason.
+ * not the repository); a compiled binary runs itself. An API key the child
+ * must be given travels in its environment, never in argv (argv is
+ * world-readable in /proc). The task goes on stdin for the same reason.
  *
  * @module
  */
@@ -24,7 +24,12 @@ export const MAX_DEPTH = 1;
 export interface ChildProfile {
   provider: ProviderName;
   model: string;
-  apiKey: string;
+  /**
+   * Set only when the child cannot find the key itself (the parent got it
+   * from `--api-key`); a key from the environment or auth.json is found
+   * there again, so it is not copied into one more place.
+   */
+  apiKey?: string;
   baseUrl?: string;
   /** Explicit `--ext` paths of the parent (absolute): guards apply to children too. */
   ext: string[];
@@ -84,7 +89,7 @@ export function childCommand(
     NO_COLOR: "1",
     DENO_NO_UPDATE_CHECK: "1",
   };
-  if (profile.apiKey !== NO_KEY) env[KEY_ENV[profile.provider]] = profile.apiKey;
+  if (profile.apiKey && profile.apiKey !== NO_KEY) env[KEY_ENV[profile.provider]] = profile.apiKey;
 
   if (isCompiled(execPath)) return { command: execPath, args: flags, env };
   const main = fileURLToPath(new URL("../../../main.ts", import.meta.url));

@@ -67,7 +67,7 @@ export async function createSubagents(
   const profile = {
     provider: c.provider,
     model: c.model,
-    apiKey: c.apiKey,
+    ...(c.keySource === "flag" ? { apiKey: c.apiKey } : {}),
     ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
     ext: o.flags.ext.map((p) => resolve(cwd, p)),
     noExt: o.flags.noExt,

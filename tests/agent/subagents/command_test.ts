@@ -31,6 +31,8 @@ Deno.test("the key travels in the child's env, never in argv", () => {
   assertEquals(c.env.ZOT_HOME, "/zot-home");
   const keyless = childCommand({ ...PROFILE, provider: "openai", apiKey: NO_KEY }, undefined);
   assertEquals(keyless.env.OPENAI_API_KEY, undefined);
+  const found = childCommand({ ...PROFILE, apiKey: undefined }, undefined);
+  assertEquals(found.env.ANTHROPIC_API_KEY, undefined, "an env or auth.json key is found again");
 });
 
 Deno.test("under deno run the child is main.ts with the repo config; compiled it is the binary", () => {

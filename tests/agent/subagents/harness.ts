@@ -45,8 +45,16 @@ export interface Parent extends AsyncDisposable {
   shutdown(): Promise<void>;
 }
 
-export async function parent(script: FakeScript, flags: Partial<RunFlags> = {}): Promise<Parent> {
+export async function parent(
+  script: FakeScript,
+  flags: Partial<RunFlags> = {},
+  options: { storedKey?: string } = {},
+): Promise<Parent> {
   const z = await tempZot();
+  if (options.storedKey) {
+    const auth = { anthropic: { type: "api_key", key: options.storedKey } };
+    await Deno.writeTextFile(z.paths.auth, JSON.stringify(auth));
+  }
   const llm = await startFakeLlm({ script });
   const record = `${z.root}/events.jsonl`;
   const notes: string[] = [];

@@ -40,6 +40,9 @@ Deno.test("zot --json: subagent progress and result, lifecycle seen by a real ex
   assertEquals(result?.is_error, false);
   assertEquals(result?.content, [{ type: "text", text: "Child answer." }]);
 
+  const child = llm.requests.find((r) => JSON.stringify(r.body).includes(CHILD));
+  assertEquals(child?.headers["authorization"], "Bearer test-key", "the env key, inherited");
+
   const frames = await recorded(record);
   const swarm = swarmEvents(frames);
   assertEquals(swarm.map((f) => [f.event, f.depth]), [

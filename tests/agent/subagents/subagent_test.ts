@@ -120,3 +120,18 @@ Deno.test("subagent: shutdown waits for the runner, which stops as cancelled", a
   assertEquals(swarm[1].status, "cancelled");
   await withTimeout(run, 10_000, "run after shutdown");
 });
+
+Deno.test({
+  name: "subagent: a key from auth.json is found again by the child, not copied into its env",
+  ignore: Deno.env.get("ANTHROPIC_API_KEY") !== undefined,
+  async fn() {
+    await using p = await parent(
+      script({}, { text: "child ok" }, { text: "parent ok" }),
+      { apiKey: undefined },
+      { storedKey: "stored-key" },
+    );
+    const result = await withTimeout(p.setup.agent.prompt("delegate"), 30_000, "parent run");
+    assertEquals(result.text, "parent ok");
+    assertEquals((await p.llm.request(1)).headers["authorization"], "Bearer stored-key");
+  },
+});
