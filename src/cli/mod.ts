@@ -5,7 +5,7 @@
  * @module
  */
 
-import { EXIT_FAILURE, EXIT_USAGE, errorMessage, ZotError } from "../errors.ts";
+import { errorMessage, EXIT_FAILURE, EXIT_USAGE, ZotError } from "../errors.ts";
 
 /** Hidden argv[0] that turns this process into the sandbox runner. */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -16,6 +16,13 @@ export async function runCli(args: string[]): Promise<number> {
     if (args[0] === RUNNER_ARG) {
       const { runSandboxRunner } = await import("../sandbox/runner_main.ts");
       return await runSandboxRunner(args.slice(1));
+    }
+    // Plain runs skip commander (see run_args.ts): start-up time matters.
+    const { parseRunArgs } = await import("./run_args.ts");
+    const request = parseRunArgs(args);
+    if (request) {
+      const { runRequest } = await import("./run_dispatch.ts");
+      return await runRequest(request);
     }
     const { buildProgram } = await import("./program.ts");
     return await buildProgram().run(args);

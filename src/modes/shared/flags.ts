@@ -11,6 +11,8 @@ export interface RunFlags {
   model?: string;
   apiKey?: string;
   baseUrl?: string;
+  /** `--transport`: the official SDK (default) or plain fetch. */
+  transport?: "sdk" | "fetch";
   /** `-e/--ext` paths, in order. */
   ext: string[];
   noExt: boolean;

@@ -56,7 +56,12 @@ export async function resolveProvider(
   }
   const c = requireCredentials(result);
   return {
-    provider: createProvider({ provider: c.provider, apiKey: c.apiKey, baseUrl: c.baseUrl }),
+    provider: createProvider({
+      provider: c.provider,
+      apiKey: c.apiKey,
+      baseUrl: c.baseUrl,
+      ...(flags.transport ? { transport: flags.transport } : {}),
+    }),
     id: c.provider,
     model: c.model,
   };

@@ -1,0 +1,65 @@
+/**
+ * Runs a parsed run request in its mode. Mode modules are imported on
+ * demand so start-up only pays for the mode in use (no SDK, TUI or RPC code
+ * on the `zot -p` path).
+ *
+ * @module
+ */
+
+import { EXIT_OK, UsageError } from "../errors.ts";
+import type { ModeName, RunFlags } from "../modes/shared/flags.ts";
+import type { RunRequest } from "./run_flags.ts";
+
+/** Run the request; resolves to the exit code. */
+export async function runRequest(request: RunRequest, forced?: ModeName): Promise<number> {
+  if (request.listModels) {
+    const { listModels } = await import("./list_models.ts");
+    listModels(request.flags.provider);
+    return EXIT_OK;
+  }
+  const mode = forced ?? chooseMode(request);
+  return await runMode(mode, request.flags, request.words);
+}
+
+function chooseMode(r: RunRequest): ModeName {
+  const picked = [r.print && "--print", r.json && "--json", r.rpc && "--rpc"].filter(Boolean);
+  if (picked.length > 1) {
+    throw new UsageError(`Pick one mode: ${picked.join(" and ")} cannot be combined`);
+  }
+  if (r.rpc) return "rpc";
+  if (r.json) return "json";
+  if (r.print) return "print";
+  // A prompt with no terminal to show a TUI on is a print run (scripts, pipes).
+  if (r.words.length > 0 && !Deno.stdout.isTerminal()) return "print";
+  return "interactive";
+}
+
+async function runMode(mode: ModeName, flags: RunFlags, words: string[]): Promise<number> {
+  switch (mode) {
+    case "print": {
+      const [{ runPrint }, { headlessPrompt }] = await Promise.all([
+        import("../modes/print/mod.ts"),
+        import("../modes/shared/prompt_input.ts"),
+      ]);
+      return runPrint({ flags, prompt: await headlessPrompt(words, "print") });
+    }
+    case "json": {
+      const [{ runJson }, { headlessPrompt }] = await Promise.all([
+        import("../modes/json/mod.ts"),
+        import("../modes/shared/prompt_input.ts"),
+      ]);
+      return runJson({ flags, prompt: await headlessPrompt(words, "json") });
+    }
+    case "rpc": {
+      if (words.length > 0) {
+        throw new UsageError(`RPC mode takes no prompt (send a "prompt" command on stdin)`);
+      }
+      const { runRpc } = await import("../modes/rpc/mod.ts");
+      return runRpc({ flags });
+    }
+    case "interactive": {
+      const { launchInteractive } = await import("./interactive.ts");
+      return launchInteractive(flags, words.join(" ").trim());
+    }
+  }
+}

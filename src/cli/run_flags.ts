@@ -1,0 +1,155 @@
+/**
+ * The run flags, defined once. Both the commander program (help texts,
+ * subcommands) and the npm-free fast parser in run_args.ts read this table,
+ * so `zot -p …` starts without loading commander.
+ *
+ * @module
+ */
+
+import { UsageError } from "../errors.ts";
+import { defaultFlags, type RunFlags } from "../modes/shared/flags.ts";
+
+/** What parsing the run flags produces. */
+export interface RunRequest {
+  flags: RunFlags;
+  print: boolean;
+  json: boolean;
+  rpc: boolean;
+  listModels: boolean;
+  words: string[];
+}
+
+export function emptyRunRequest(): RunRequest {
+  return {
+    flags: defaultFlags(),
+    print: false,
+    json: false,
+    rpc: false,
+    listModels: false,
+    words: [],
+  };
+}
+
+export interface FlagSpec {
+  /** Commander spelling, e.g. "-e, --ext <path>". */
+  flags: string;
+  /** Long name without dashes, e.g. "ext", "no-ext". */
+  long: string;
+  short?: string;
+  /** Whether the flag takes a value. */
+  value: boolean;
+  help: string;
+  hidden?: boolean;
+  apply(request: RunRequest, value: string): void;
+}
+
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new UsageError(
+      `"${value}" is not a whole number (use e.g. --max-steps 20; 0 = unlimited)`,
+    );
+  }
+  return n;
+}
+
+function flag(
+  flags: string,
+  help: string,
+  apply: (r: RunRequest, value: string) => void,
+  hidden = false,
+): FlagSpec {
+  const long = flags.match(/--([a-z-]+)/)![1];
+  const short = flags.match(/^-([a-zA-Z]),/)?.[1];
+  return { flags, long, short, value: flags.includes("<"), help, hidden, apply };
+}
+
+/** Every run flag, in help order. */
+export const RUN_FLAGS: readonly FlagSpec[] = [
+  flag(
+    "-p, --print",
+    "print mode: run the prompt and print only the final answer",
+    (r) => (r.print = true),
+  ),
+  flag("--json", "JSON mode: one JSON event per line on stdout", (r) => (r.json = true)),
+  flag(
+    "--rpc",
+    "RPC mode: JSON commands on stdin, responses and events on stdout",
+    (r) => (r.rpc = true),
+  ),
+  flag("--provider <name>", "LLM provider (anthropic or openai)", (r, v) => (r.flags.provider = v)),
+  flag("--model <id>", "model id", (r, v) => (r.flags.model = v)),
+  flag(
+    "--api-key <key>",
+    "API key (default: ANTHROPIC_API_KEY / OPENAI_API_KEY)",
+    (r, v) => (r.flags.apiKey = v),
+  ),
+  flag(
+    "--base-url <url>",
+    "API endpoint (proxies, local servers)",
+    (r, v) => (r.flags.baseUrl = v),
+  ),
+  flag(
+    "--transport <kind>",
+    "how to reach the API: sdk (the official SDK, default) or fetch (no SDK to load)",
+    (r, v) => {
+      if (v !== "sdk" && v !== "fetch") {
+        throw new UsageError(`Unknown transport "${v}" (use --transport sdk or --transport fetch)`);
+      }
+      r.flags.transport = v;
+    },
+  ),
+  flag("--list-models", "list known models and exit", (r) => (r.listModels = true)),
+  flag(
+    "-e, --ext <path>",
+    "load the extension at <path> (repeatable)",
+    (r, v) => r.flags.ext.push(v),
+  ),
+  flag(
+    "--no-ext",
+    "do not discover installed extensions (--ext still loads)",
+    (r) => (r.flags.noExt = true),
+  ),
+  flag(
+    "--tools <names>",
+    "only these tools, comma-separated",
+    (r, v) => (r.flags.tools = v.split(",")),
+  ),
+  flag("--no-tools", "no tools at all", (r) => (r.flags.noTools = true)),
+  flag("--no-skill", "disable skills", (r) => (r.flags.noSkill = true)),
+  flag(
+    "--with-skills",
+    "also load skills from $ZOT_HOME/skills and your home dir",
+    (r) => (r.flags.withSkills = true),
+  ),
+  flag(
+    "--max-steps <n>",
+    "stop after <n> model steps per prompt (0 = unlimited)",
+    (r, v) => (r.flags.maxSteps = wholeNumber(v)),
+  ),
+  flag(
+    "-c, --continue",
+    "continue the latest session of this directory",
+    (r) => (r.flags.continue = true),
+  ),
+  flag("--session <path>", "use this session file", (r, v) => (r.flags.session = v)),
+  flag("--no-session", "do not save the session", (r) => (r.flags.noSession = true)),
+  flag(
+    "--system-prompt <text>",
+    "replace the system prompt (@file reads a file)",
+    (r, v) => (r.flags.systemPrompt = v),
+  ),
+  flag(
+    "--append-system-prompt <text>",
+    "append to the system prompt (@file reads a file)",
+    (r, v) => (r.flags.appendSystemPrompt = v),
+  ),
+  flag(
+    "--no-yolo",
+    "confirm each tool call (interactive mode only)",
+    (r) => (r.flags.yolo = false),
+  ),
+  // The Go zot's spellings, kept for muscle memory.
+  flag("--no-extensions", "", (r) => (r.flags.noExt = true), true),
+  flag("--no-skills", "", (r) => (r.flags.noSkill = true), true),
+];
