@@ -15,8 +15,11 @@ import { LineSplitter } from "../../protocol/framing.ts";
 import type { ChildCommand } from "./command.ts";
 import { applyLine, newChildState } from "./stream.ts";
 
-/** How long a child gets between SIGINT and SIGKILL of its group. */
-export const KILL_GRACE_MS = 1500;
+/**
+ * How long a child gets between SIGINT and SIGKILL of its group. With the
+ * pipe drain below it stays inside the parent's two-second shutdown wait.
+ */
+export const KILL_GRACE_MS = 1000;
 
 /** How long to keep reading pipes after the child exited (a leftover may hold them). */
 const DRAIN_MS = 500;
