@@ -11,7 +11,7 @@ import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { stderrLine } from "../shared/output.ts";
 import { Controller } from "./controller.ts";
-import { EventView } from "./render_events.ts";
+import { EventView, replayMessages } from "./render_events.ts";
 import { PanelHost } from "./panel.ts";
 import { Screen } from "./screen.ts";
 import { StatusLine } from "./status.ts";
@@ -122,11 +122,22 @@ export class App {
     this.controller.prompt(text);
   }
 
+  /** Start-up warnings: extension load errors stay in the chat (`✖`), the rest become notes. */
+  #showStartupWarnings(): void {
+    const loadErrors: string[] = [];
+    for (const line of this.#setup.startupWarnings) {
+      if (line.startsWith("extension load: ")) {
+        loadErrors.push(line.slice("extension load: ".length));
+      } else this.ctx.warn(line);
+    }
+    this.screen.transcript.addLoadErrors(loadErrors);
+  }
+
   async run(): Promise<number> {
     const { screen, ctx } = this;
     screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
-    const failures = this.#setup.host?.loadFailures() ?? [];
-    screen.transcript.addLoadErrors(failures.map((f) => f.error));
+    replayMessages(screen, this.#setup.agent.messages);
+    this.#showStartupWarnings();
     screen.tui.start();
     screen.render();
     this.#started.resolve();

@@ -195,6 +195,8 @@ export interface InteractiveSetup extends RunSetup {
   ui: SwitchableUi;
   /** `zot "prompt"` in a terminal: submit this first. */
   initialPrompt?: string;
+  /** Warnings of the start-up (extension load errors…), for the TUI to show. */
+  startupWarnings: string[];
 }
 
 /** Setup for the TUI: an interactive host UI attached later, session opened now. */
@@ -204,8 +206,19 @@ export async function createInteractiveSetup(
   options: Partial<SetupOptions> = {},
 ): Promise<InteractiveSetup> {
   const ui = new SwitchableUi(true);
-  const setup = await createSetup({ mode: "interactive", flags, ui, ...options });
+  // Kept for the TUI, which draws them in its own view; printed if setup fails.
+  const startupWarnings: string[] = [];
+  const setup = await createSetup({
+    mode: "interactive",
+    flags,
+    ui,
+    warn: (line) => startupWarnings.push(line),
+    ...options,
+  }).catch((e) => {
+    for (const line of startupWarnings) stderrLine(line);
+    throw e;
+  });
   // Interactive sessions open when initialised, not at the first prompt.
   setup.agent.startSession();
-  return { ...setup, ui, initialPrompt };
+  return { ...setup, ui, initialPrompt, startupWarnings };
 }

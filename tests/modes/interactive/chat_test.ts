@@ -1,4 +1,5 @@
-import { assert, assertStringIncludes } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { runZot } from "../run_zot.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { startFakeLlm } from "../../helpers/fake_llm.ts";
 import { until } from "../../helpers/wait.ts";
@@ -44,6 +45,30 @@ Deno.test("tui: opens without an API key and says how to set one", async () => {
   await tui.type("hello");
   await tui.keys("Enter");
   await tui.waitFor("ANTHROPIC_API_KEY", "the key remedy");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: -c shows the continued conversation; a broken extension shows ✖ until /clear", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "earlier answer" }, { text: "later" }] });
+  const first = await runZot(["-p", "earlier question", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals(first.code, 0, first.stderr);
+  const broken = `${z.root}/broken`;
+  await Deno.mkdir(broken);
+  await Deno.writeTextFile(`${broken}/extension.json`, `{"name": "broken", "exec": "./missing"}`);
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["-c", "--base-url", llm.url, "--no-ext", "--ext", broken],
+  });
+  const screen = await tui.waitFor("earlier answer", "the replayed reply");
+  assertStringIncludes(screen, "› earlier question");
+  assertStringIncludes(screen, "✖ ");
+  await tui.type("/clear");
+  await tui.keys("Enter");
+  await tui.waitFor((s) => !s.includes("✖") && !s.includes("earlier answer"), "cleared");
   await tui.type("/exit");
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");

@@ -9,6 +9,7 @@ import { compact as compactTranscript } from "../../../agent/compaction.ts";
 import { Session } from "../../../agent/session.ts";
 import { sessionDir } from "../../../agent/session_store.ts";
 import { errorMessage } from "../../../errors.ts";
+import { replayMessages } from "../render_events.ts";
 import type { BuiltinCommand } from "./types.ts";
 
 export const clear: BuiltinCommand = {
@@ -80,6 +81,7 @@ export const sessions: BuiltinCommand = {
       const session = await Session.open(choice);
       agent.switchSession(session);
       ctx.screen.transcript.clear();
+      replayMessages(ctx.screen, session.initialMessages);
       ctx.screen.transcript.addInfo(
         `resumed session ${
           basename(choice, ".jsonl")
