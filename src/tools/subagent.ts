@@ -101,15 +101,24 @@ function toResult(report: SubagentReport): ToolResult {
       return { content: textContent(text), details };
     }
     case "failed":
-      return { ...errorResult(`${who} failed: ${report.error ?? "unknown error"}`), details };
+      return {
+        ...errorResult(withPartial(`${who} failed: ${report.error ?? "unknown error"}`, report)),
+        details,
+      };
     case "cancelled":
-      return { ...errorResult(`${who} was cancelled`, "cancelled"), details };
+      return { ...errorResult(withPartial(`${who} was cancelled`, report), "cancelled"), details };
     case "timed_out":
       return {
-        ...errorResult(`${who} ${report.error ?? "timed out"}`, "timed_out"),
+        ...errorResult(withPartial(`${who} ${report.error ?? "timed out"}`, report), "timed_out"),
         details,
       };
   }
+}
+
+/** What the child said before it stopped is often still useful (e.g. at its step limit). */
+function withPartial(message: string, report: SubagentReport): string {
+  const text = report.text.trim();
+  return text === "" ? message : `${message}\n\nIts last message:\n${text}`;
 }
 
 export interface SubagentToolOptions {

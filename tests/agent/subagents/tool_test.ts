@@ -69,6 +69,11 @@ Deno.test("results: completed text, failed/cancelled/timed_out as errors with ou
   const failed = await run({ status: "failed", error: "boom", name: "w" });
   assertEquals([textOf(failed), failed.isError], [`Subagent "w" failed: boom`, true]);
   assertEquals((await run({ status: "cancelled" })).outcome, "cancelled");
+  const partial = await run({ status: "failed", error: "max steps reached", text: "half done" });
+  assertEquals(
+    textOf(partial),
+    `Subagent "agent-1" failed: max steps reached\n\nIts last message:\nhalf done`,
+  );
   const late = await run({ status: "timed_out", error: "timed out after 2s" });
   assertEquals([textOf(late), late.outcome], [
     `Subagent "agent-1" timed out after 2s`,
