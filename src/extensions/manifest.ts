@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { parse, type ParseError, printParseErrorCode } from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
@@ -38,10 +38,22 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Parse JSONC text into an object, or say what is wrong with it. */
-export function parseManifestText(
+/**
+ * Parse JSONC text into an object, or say what is wrong with it. Plain JSON
+ * (most manifests) goes through `JSON.parse`; `jsonc-parser` is loaded only
+ * for comments, trailing commas or errors, because resolving an npm package
+ * costs more than zot's whole start-up budget on the `zot -p` path.
+ */
+export async function parseManifestText(
   text: string,
-): { ok: true; raw: Record<string, unknown> } | { ok: false; problem: string } {
+): Promise<{ ok: true; raw: Record<string, unknown> } | { ok: false; problem: string }> {
+  try {
+    const plain: unknown = JSON.parse(text);
+    if (isRecord(plain)) return { ok: true, raw: plain };
+  } catch {
+    // Not plain JSON: let the JSONC parser accept it or explain the problem.
+  }
+  const { parse, printParseErrorCode } = await import("jsonc-parser");
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
@@ -83,7 +95,7 @@ export async function readManifest(dir: string): Promise<ManifestRead> {
     if (e instanceof Deno.errors.NotFound) return { status: "missing", manifestPath };
     return { status: "invalid", manifestPath, problem: `read manifest: ${errorMessage(e)}` };
   }
-  const parsed = parseManifestText(text);
+  const parsed = await parseManifestText(text);
   if (!parsed.ok) return { status: "invalid", manifestPath, problem: parsed.problem };
   const fields = validateFields(parsed.raw);
   if (!fields.ok) return { status: "invalid", manifestPath, problem: fields.problem };

@@ -38,7 +38,7 @@ export async function setEnabled(manifestPath: string, value: boolean): Promise<
   } catch (e) {
     throw new ZotError("ext-edit", `Cannot read ${manifestPath}: ${errorMessage(e)}`);
   }
-  const parsed = parseManifestText(text);
+  const parsed = await parseManifestText(text);
   if (!parsed.ok) {
     throw new ZotError(
       "ext-edit",
