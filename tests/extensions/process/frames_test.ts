@@ -17,11 +17,11 @@ Deno.test("ready: a chatty extension is never auto-readied; forceReady marks rea
   await using h = await harness();
   const channel = await h.start("chatty-no-ready");
   const frames = collect(channel);
-  // 25 ticks at 20 ms span more than one 250 ms idle window.
+  // 100 ticks at 5 ms span more than one 250 ms idle window.
   await withTimeout(
-    frames.next((f) => f.type === "notify" && f.message === "tick 25"),
+    frames.next((f) => f.type === "notify" && f.message === "tick 100"),
     20_000,
-    "25 ticks",
+    "100 ticks",
   );
   assertEquals(channel.readyState, "pending");
   channel.forceReady();
