@@ -1,13 +1,15 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir, tempZot } from "../helpers/tmp.ts";
 import { PROTOCOL_FILES, SDK_FILES, VENDOR_DIR } from "../../src/scaffold/vendor.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { load, resultText, runTool } from "../examples/harness.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
-async function zot(args: string[], env: Record<string, string> = {}) {
+async function zot(args: string[], env: Record<string, string> = {}, cwd?: string) {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-worker-options", `${ROOT}main.ts`, ...args],
+    args: ["run", "-A", "--quiet", "--config", `${ROOT}deno.json`, `${ROOT}main.ts`, ...args],
+    cwd,
     env: { NO_COLOR: "1", ...env },
     stdin: "null",
   }).output();
@@ -29,6 +31,18 @@ for (const lang of ["ts", "python", "shell"]) {
     );
     const r = await runTool(env.host, "demo_echo", { text: "hi there" });
     assertEquals([resultText(r), r.isError ?? false], ["hi there", false]);
+
+    // And literally `zot --ext ./demo`, with a fake model calling its tool.
+    await using z = await tempZot();
+    await using llm = await startFakeLlm({
+      script: [{ toolCalls: [{ name: "demo_echo", args: { text: "echo-7" } }] }, { text: "done" }],
+    });
+    const run = await zot(["-p", "go", "--base-url", llm.url, "--ext", "./demo"], {
+      ZOT_HOME: z.home,
+      ANTHROPIC_API_KEY: "test-key",
+    }, dir.path);
+    assertEquals([run.code, run.stdout], [0, "done\n"], run.stderr);
+    assertStringIncludes(JSON.stringify(llm.requests[1].body), "echo-7");
   });
 }
 
