@@ -10,6 +10,7 @@ import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { stderrLine } from "../shared/output.ts";
+import { discoverSources } from "../shared/extensions.ts";
 import { Controller } from "./controller.ts";
 import { EventView, replayMessages } from "./render_events.ts";
 import { PanelHost } from "./panel.ts";
@@ -69,7 +70,14 @@ export class App {
     const themes = new ThemeStore({
       themesDir: setup.paths.themes,
       configPath: setup.paths.config,
-      extensions: () => host?.status().map((s) => ({ name: s.name, dir: s.dir })) ?? [],
+      // Discovery, not the host: theme-only bundles are never started.
+      extensions: async () => {
+        const { paths, flags } = setup;
+        const sources = await discoverSources(paths, flags.ext, flags.noExt, () => {});
+        return sources.flatMap((s) =>
+          s.themePath ? [{ name: s.manifest.name, themePath: s.themePath }] : []
+        );
+      },
     });
     this.ctx = {
       setup,

@@ -21,8 +21,8 @@ export interface ThemeEntry {
 export interface ThemeSources {
   themesDir: string;
   configPath: string;
-  /** Loaded extensions: name and directory. */
-  extensions: () => { name: string; dir: string }[];
+  /** Themes of extensions (theme-only bundles included): name and theme.json path. */
+  extensions: () => Promise<{ name: string; themePath: string }[]>;
 }
 
 async function readTheme(path: string, name: string): Promise<Theme | undefined> {
@@ -54,14 +54,9 @@ export class ThemeStore {
     } catch {
       // No themes directory: only the others.
     }
-    for (const ext of this.#sources.extensions()) {
-      for (const rel of ["theme.json", "themes/theme.json"]) {
-        const theme = await readTheme(join(ext.dir, rel), ext.name);
-        if (theme) {
-          out.push({ theme, origin: `from extension ${ext.name}` });
-          break;
-        }
-      }
+    for (const ext of await this.#sources.extensions().catch(() => [])) {
+      const theme = await readTheme(ext.themePath, ext.name);
+      if (theme) out.push({ theme, origin: `from extension ${ext.name}` });
     }
     return out;
   }
