@@ -85,6 +85,9 @@ export function anthropicProvider(options: ProviderOptions): Provider {
 
   return {
     id: "anthropic",
+    prepare() {
+      if (options.transport !== "fetch") getClient().catch(() => {});
+    },
     stream: (request) =>
       withRetries(
         () => attempt(request),

@@ -101,6 +101,9 @@ export function openaiProvider(options: ProviderOptions): Provider {
 
   return {
     id: "openai",
+    prepare() {
+      if (options.transport !== "fetch") getClient().catch(() => {});
+    },
     stream: (request) =>
       withRetries(
         () => attempt(request),

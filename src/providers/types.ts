@@ -48,4 +48,10 @@ export interface ModelInfo {
 export interface Provider {
   readonly id: ProviderId;
   stream(request: ModelRequest): AsyncIterable<StreamEvent>;
+  /**
+   * Start loading what the first request needs (the lazily imported SDK)
+   * without waiting, so a run that will certainly call the model overlaps
+   * that load with its own set-up. Optional; never throws.
+   */
+  prepare?(): void;
 }

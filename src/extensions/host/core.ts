@@ -46,16 +46,8 @@ export interface HostCore {
   byName(name: string): ExtensionRecord | undefined;
 }
 
-let lastId = 0;
-
-/**
- * Host correlation ids: one process-wide counter rendered as decimal, so an
- * id is unique across every extension and reload.
- */
-export function nextRequestId(): string {
-  lastId++;
-  return String(lastId);
-}
+/** Host correlation ids: one process-wide counter shared with the process layer. */
+export { nextRequestId } from "../ids.ts";
 
 /** A timer-backed AbortSignal whose timer can be cleared (no leaked timers). */
 export function deadlineSignal(ms: number): { signal: AbortSignal; clear(): void } {

@@ -90,7 +90,12 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const allow = toolAllowList(flags);
   // Independent file reads run together: start-up time is measured to the first request.
   const [resolved, { sources, skills }, subagents] = await Promise.all([
-    resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" }),
+    resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" })
+      .then((r) => {
+        // A headless run calls the model for sure: overlap the SDK import with set-up.
+        if (mode === "print" || mode === "json") r.provider.prepare?.();
+        return r;
+      }),
     discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => ({
       sources,
       skills: await loadSkills(flags, paths, sources, env, warn),
