@@ -11,8 +11,8 @@ import { createInteractiveSetup } from "../../../src/modes/shared/setup.ts";
 import { App } from "../../../src/modes/interactive/app.ts";
 import { MemoryTerminal, stripAnsi } from "../../../src/tui/mod.ts";
 
-async function openApp(llmUrl: string, z: { cwd: string; home: string }) {
-  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: true };
+async function openApp(llmUrl: string, z: { cwd: string; home: string }, persist = false) {
+  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: !persist };
   const env = (name: string) =>
     ({ ZOT_HOME: z.home, ANTHROPIC_API_KEY: "k", HOME: z.home } as Record<string, string>)[name];
   const setup = await createInteractiveSetup(flags, undefined, { cwd: z.cwd, env });
@@ -88,6 +88,50 @@ Deno.test("app: /clear empties the conversation; /jail switches the tool policy"
     t.terminal.type("/unjail");
     t.terminal.key("\r");
     await until(() => t.app.ctx.setup.jail.root === undefined, 5_000, "unjail");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("app: /model picks from a list and saves; /sessions resumes a saved session", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "saved answer" }] });
+  const first = await openApp(llm.url, z, true);
+  try {
+    first.terminal.type("remember this");
+    first.terminal.key("\r");
+    await until(() => first.transcript().includes("saved answer"), 10_000, "the reply");
+    await first.app.controller.idle();
+  } finally {
+    await first.close();
+  }
+  const t = await openApp(llm.url, z, true);
+  try {
+    const before = t.app.ctx.setup.agent.model;
+    t.terminal.type("/model");
+    t.terminal.key("\r");
+    await until(() => t.app.screen.hasDialog, 5_000, "the model picker");
+    t.terminal.key("\x1b[B");
+    t.terminal.key("\r");
+    await until(() => t.app.ctx.setup.agent.model !== before, 5_000, "a new model");
+    const model = t.app.ctx.setup.agent.model;
+    assert(t.app.screen.status.info.model.endsWith(model));
+    await until(
+      async () => {
+        const text = await Deno.readTextFile(`${z.home}/config.json`).catch(() => "{}");
+        return JSON.parse(text).model === model;
+      },
+      5_000,
+      "the saved model",
+    );
+
+    t.terminal.type("/sessions");
+    t.terminal.key("\r");
+    await until(() => t.app.screen.hasDialog, 5_000, "the session picker");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("saved answer"), 5_000, "the resumed transcript");
+    assert(t.transcript().includes("› remember this"), t.transcript());
+    assertEquals(t.app.ctx.setup.agent.messages.length, 2);
   } finally {
     await t.close();
   }

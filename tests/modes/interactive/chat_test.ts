@@ -73,3 +73,18 @@ Deno.test("tui: -c shows the continued conversation; a broken extension shows âœ
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test('tui: zot "text" submits the prompt at start', async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "answer to the first prompt" }] });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "explain", "this"],
+  });
+  const screen = await tui.waitFor("answer to the first prompt", "the reply");
+  assertStringIncludes(screen, "â€º explain this");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
