@@ -31,6 +31,8 @@ export interface ChildProfile {
    */
   apiKey?: string;
   baseUrl?: string;
+  /** `--transport` of the parent, so the child reaches the API the same way. */
+  transport?: "sdk" | "fetch";
   /** Explicit `--ext` paths of the parent (absolute): guards apply to children too. */
   ext: string[];
   noExt: boolean;
@@ -76,6 +78,7 @@ export function childCommand(
   const flags = ["--json", "--no-session", "--provider", profile.provider];
   flags.push("--model", profile.model, "--max-steps", String(profile.maxSteps));
   if (profile.baseUrl) flags.push("--base-url", profile.baseUrl);
+  if (profile.transport) flags.push("--transport", profile.transport);
   if (tools && tools.length === 0) flags.push("--no-tools");
   else if (tools) flags.push("--tools", tools.join(","));
   for (const path of profile.ext) flags.push("--ext", path);

@@ -69,6 +69,7 @@ export async function createSubagents(
     model: c.model,
     ...(c.keySource === "flag" ? { apiKey: c.apiKey } : {}),
     ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+    ...(o.flags.transport ? { transport: o.flags.transport } : {}),
     ext: o.flags.ext.map((p) => resolve(cwd, p)),
     noExt: o.flags.noExt,
     noSkill: o.flags.noSkill,
