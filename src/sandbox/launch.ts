@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
@@ -95,7 +95,7 @@ export async function planSandboxLaunch(
     return fail(`exec "${exec}" not found in ${extDir} (run "zot ext doctor ${name}")`);
   }
   const rel = relative(extDir, entry);
-  if (rel.startsWith("..") || rel.startsWith("/")) {
+  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) {
     return fail(`exec "${exec}" resolves to ${entry}, outside the extension directory`);
   }
 
