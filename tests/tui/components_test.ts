@@ -9,6 +9,7 @@ import {
   paintOf,
   PanelView,
   slashSuggestions,
+  stableCut,
   stripAnsi,
   ToolBlock,
   Transcript,
@@ -111,4 +112,20 @@ Deno.test("transcript: user, assistant markdown with highlighted code, load erro
   assertStringIncludes(text, "✖ Extension x failed to start.\n  error: boom");
   t.clearLoadErrors();
   assert(!plain(t.render(50)).join("\n").includes("✖"));
+});
+
+Deno.test("streamed markdown: cut after finished paragraphs, never inside a code fence", () => {
+  assertEquals(stableCut("one"), 0);
+  assertEquals(stableCut("one\n\ntwo"), 5);
+  assertEquals(stableCut("one\n\n```\na\n\nb\n"), 5);
+  assertEquals(stableCut("one\n\n```\na\n\nb\n```\n\nafter"), 19);
+  const t = new Transcript(paint, markdownTheme(paint));
+  const streamed = t.beginAssistant();
+  const text = "# Title\n\nFirst paragraph.\n\n```py\nx = 1\n\ny = 2\n```\n\nLast *words*.";
+  for (const ch of text) streamed.append(ch);
+  const whole = new Transcript(paint, markdownTheme(paint));
+  whole.beginAssistant().setText(text);
+  const a = plain(t.render(60)).filter((l) => l.trim() !== "");
+  const b = plain(whole.render(60)).filter((l) => l.trim() !== "");
+  assertEquals(a, b);
 });

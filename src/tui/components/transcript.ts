@@ -45,13 +45,40 @@ export class TextBlock implements Component {
   }
 }
 
-/** Assistant text rendered as markdown, appended to while it streams. */
+/**
+ * Where streamed markdown can be cut: after the last blank line outside a
+ * code fence. Everything before it is finished paragraphs.
+ */
+export function stableCut(text: string): number {
+  let cut = 0;
+  let inFence = false;
+  let lineStart = 0;
+  while (lineStart < text.length) {
+    const end = text.indexOf("\n", lineStart);
+    if (end === -1) break;
+    const line = text.slice(lineStart, end);
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    else if (!inFence && line.trim() === "" && lineStart > 0) cut = end + 1;
+    lineStart = end + 1;
+  }
+  return cut;
+}
+
+/**
+ * Assistant text rendered as markdown, appended to while it streams. The
+ * finished paragraphs and the growing tail are two markdown components, so
+ * a token re-parses only the tail, not the whole answer.
+ */
 export class AssistantBlock implements Component {
-  #md: Markdown;
+  #stable: Markdown;
+  #tail: Markdown;
   #text = "";
+  #cut = 0;
+  #cache = new LineCache();
 
   constructor(theme: MarkdownTheme, paint: Paint) {
-    this.#md = new Markdown("", 0, 0, theme, { color: paint.assistant });
+    this.#stable = new Markdown("", 0, 0, theme, { color: paint.assistant });
+    this.#tail = new Markdown("", 0, 0, theme, { color: paint.assistant });
   }
 
   get text(): string {
@@ -63,17 +90,31 @@ export class AssistantBlock implements Component {
   }
 
   setText(text: string): void {
+    const cut = text.startsWith(this.#text.slice(0, this.#cut)) ? stableCut(text) : 0;
+    if (cut !== this.#cut || !text.startsWith(this.#text.slice(0, this.#cut))) {
+      this.#stable.setText(text.slice(0, cut));
+    }
     this.#text = text;
-    this.#md.setText(text);
+    this.#cut = cut;
+    this.#tail.setText(text.slice(cut));
+    this.#cache.invalidate();
   }
 
   invalidate(): void {
-    this.#md.invalidate();
+    this.#stable.invalidate();
+    this.#tail.invalidate();
+    this.#cache.invalidate();
   }
 
   render(width: number): string[] {
-    if (this.#text.trim() === "") return [];
-    return ["", ...this.#md.render(width)];
+    return this.#cache.get(width, () => {
+      if (this.#text.trim() === "") return [];
+      const stable = this.#cut > 0 ? this.#stable.render(width) : [];
+      const tail = this.#tail.render(width);
+      return stable.length > 0 && tail.length > 0
+        ? ["", ...stable, "", ...tail]
+        : ["", ...stable, ...tail];
+    });
   }
 }
 
