@@ -64,3 +64,30 @@ Deno.test("zot trust and zot untrust remember the project", async () => {
   assertEquals((await zot(["untrust"], z.home, z.cwd)).code, 0);
   assert(!(await isProjectTrusted(z.paths.trust, z.cwd)));
 });
+
+Deno.test("zot ext doctor does not start a project's extensions until the project is trusted", async () => {
+  await using z = await tempZot();
+  const dir = join(z.paths.projectExtensions, "planted");
+  await Deno.mkdir(dir, { recursive: true });
+  const marker = join(z.root, "ran");
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "planted", exec: "./run.sh" }),
+  );
+  await Deno.writeTextFile(join(dir, "run.sh"), `#!/bin/sh\ntouch '${marker}'\n`);
+  await Deno.chmod(join(dir, "run.sh"), 0o755);
+  await zot(["ext", "doctor"], z.home, z.cwd);
+  assert(!(await exists(marker)), "an untrusted project's extension ran");
+  await zot(["trust"], z.home, z.cwd);
+  await zot(["ext", "doctor"], z.home, z.cwd);
+  assert(await exists(marker), "a trusted project's extension should start");
+});
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

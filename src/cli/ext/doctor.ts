@@ -9,6 +9,7 @@ import { basename } from "node:path";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
+import { isProjectTrusted } from "../../extensions/trust.ts";
 import { doctorRow, type LiveReport, renderDoctor } from "../../extensions/manage/doctor_render.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 import { NOTHING_INSTALLED } from "./list.ts";
@@ -36,7 +37,11 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         return;
       }
       let live: LiveReport | undefined;
-      const toStart = runnable(entries);
+      let toStart = runnable(entries);
+      // A project's extensions never start in a project the user has not trusted.
+      if (!(await isProjectTrusted(paths.trust, paths.cwd))) {
+        toStart = toStart.filter((s) => s.kind !== "project");
+      }
       if (!options.static && toStart.length > 0) {
         const { probeLive } = await import("../../extensions/manage/doctor_live.ts");
         const { spawnExtension } = await import("../../extensions/process/mod.ts");
