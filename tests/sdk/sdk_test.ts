@@ -103,6 +103,7 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
     const stderr = await host.stderr();
     assertStringIncludes(stderr, "this goes to stderr");
     assertStringIncludes(stderr, "so does this");
+    assertStringIncludes(stderr, "top-level log");
     assertEquals(host.badLines, []);
     await host[Symbol.asyncDispose]();
   });

@@ -22,7 +22,8 @@ announces registrations and sends ``ready``, then dispatches host frames.
 Command, tool and interceptor handlers run in their own threads; event
 handlers run in order on the reader thread. Every handler context carries
 ``ctx.cancelled`` (a :class:`CancelToken`) that is set by ``tool_cancel``,
-``shutdown`` or end of input. ``print`` goes to stderr: stdout carries frames.
+``shutdown`` or end of input. Once this module is imported, ``print`` goes
+to stderr: stdout carries frames only.
 """
 
 from __future__ import annotations
@@ -53,6 +54,13 @@ DEFAULT_CAPABILITIES = ["commands", "tools", "events", "panels", "tool_cancel", 
 INTERCEPT_ORDER = ["before_agent_start", "tool_call", "turn_start", "assistant_message"]
 
 JsonObject = Dict[str, Any]
+
+# Importing the SDK makes this process an extension, whose stdout carries
+# frames only: keep the real stdout for frames and send print() to stderr
+# from here on, so even a print at the extension's top level (before hello)
+# cannot corrupt the stream.
+_FRAMES_OUT = sys.stdout.buffer
+sys.stdout = sys.stderr
 
 
 # --------------------------------------------------------------------------
@@ -461,9 +469,7 @@ class Extension:
         """Handshake, then serve until ``shutdown`` or end of input."""
         reader = self._stdin if self._stdin is not None else sys.stdin.buffer
         if self._stdout is None:
-            self._stdout = sys.stdout.buffer
-            # stdout carries frames only: print() now goes to the log.
-            sys.stdout = sys.stderr
+            self._stdout = _FRAMES_OUT
         self._write({"type": "hello", "name": self.name, "version": self.version,
                      "capabilities": self._caps})
         try:

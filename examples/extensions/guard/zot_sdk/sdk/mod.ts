@@ -29,8 +29,9 @@
  * if (import.meta.main) await ext.run();
  * ```
  *
- * `console.log` inside an extension goes to stderr (zot's log file for the
- * extension), because stdout carries frames only.
+ * Importing the SDK sends `console.log`, `console.info` and `console.debug`
+ * to stderr (zot's log file for the extension), because stdout carries
+ * frames only.
  *
  * @module
  */

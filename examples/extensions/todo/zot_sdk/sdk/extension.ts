@@ -44,6 +44,12 @@ import type {
   ToolSpec,
 } from "./types.ts";
 
+// Importing the SDK makes this process an extension, whose stdout carries
+// frames only. Routing console output here, at import time rather than in
+// run(), also covers a console.log at the extension's top level, which
+// runs before hello (and would otherwise fail the load).
+routeConsoleToStderr();
+
 /** Capabilities sent in `hello` unless overridden. */
 export const DEFAULT_CAPABILITIES: readonly string[] = [
   "commands",
@@ -249,11 +255,8 @@ export class Extension implements ExtensionApi {
   async run(): Promise<void> {
     if (this.#phase !== "new") throw new Error(`Extension "${this.name}" is already running`);
     this.#phase = "handshake";
-    // Resolved here, not in the constructor, so building an extension has no side effects.
-    if (!this.#transport) {
-      this.#transport = stdioTransport();
-      routeConsoleToStderr();
-    }
+    // Resolved here, not in the constructor, so building an extension touches no stream.
+    this.#transport ??= stdioTransport();
     this.#writer = new FrameWriter(this.#transport.writable, (e) => {
       this.log("cannot write to host:", e instanceof Error ? e.message : e);
     });
