@@ -64,6 +64,17 @@ export interface RunResult {
  */
 export type PromptPrelude = (signal: AbortSignal) => Promise<Message[]>;
 
+export interface PromptOptions {
+  images?: ImageBlock[];
+  signal?: AbortSignal;
+  prelude?: PromptPrelude;
+  /**
+   * `user_prompt_submit` was already emitted when the prompt was accepted
+   * (a prompt queued behind a running turn, announced with `queued: true`).
+   */
+  announced?: boolean;
+}
+
 export const TURN_BLOCKED_REASON = "turn blocked by extension guard";
 
 export class Agent {
@@ -210,10 +221,10 @@ export class Agent {
   /** Runs one user prompt to completion. */
   prompt(
     text: string,
-    options: { images?: ImageBlock[]; signal?: AbortSignal; prelude?: PromptPrelude } = {},
+    options: PromptOptions = {},
   ): Promise<RunResult> {
     return this.exclusive(
-      (signal) => this.#runPrompt(text, options.images ?? [], signal, options.prelude),
+      (signal) => this.#runPrompt(text, options.images ?? [], signal, options),
       options.signal,
     );
   }
@@ -244,14 +255,17 @@ export class Agent {
     text: string,
     images: ImageBlock[],
     signal: AbortSignal,
-    prelude?: PromptPrelude,
+    options: PromptOptions,
   ): Promise<RunResult> {
+    const prelude = options.prelude;
     this.startSession();
-    this.hooks.emit({
-      event: "user_prompt_submit",
-      ...(text ? { text } : {}),
-      ...(images.length ? { image_count: images.length } : {}),
-    });
+    if (!options.announced) {
+      this.hooks.emit({
+        event: "user_prompt_submit",
+        ...(text ? { text } : {}),
+        ...(images.length ? { image_count: images.length } : {}),
+      });
+    }
     const content: (TextBlock | ImageBlock)[] = text
       ? [{ type: "text", text }, ...images]
       : [...images];

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Agent } from "../../agent/loop.ts";
+import type { Agent, PromptOptions } from "../../agent/loop.ts";
 import { errorMessage } from "../../errors.ts";
 import type { Screen } from "./screen.ts";
 
@@ -43,9 +43,18 @@ export class Controller {
     while (this.#running) await this.#running;
   }
 
-  /** A user prompt: starts now or queues behind the running turn. */
-  prompt(text: string): void {
-    this.enqueue(text, (agent) => agent.prompt(text));
+  /**
+   * A user prompt: starts now or queues behind the running turn. A queued
+   * prompt is announced to extensions when accepted (`queued: true`), not
+   * again when it starts.
+   */
+  prompt(text: string, options: PromptOptions = {}): void {
+    if (!this.#running) {
+      this.enqueue(text, (agent) => agent.prompt(text, options));
+      return;
+    }
+    this.#agent.hooks.emit({ event: "user_prompt_submit", text, queued: true });
+    this.enqueue(text, (agent) => agent.prompt(text, { ...options, announced: true }));
   }
 
   enqueue(label: string, job: Job): void {

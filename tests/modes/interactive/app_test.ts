@@ -11,8 +11,13 @@ import { createInteractiveSetup } from "../../../src/modes/shared/setup.ts";
 import { App } from "../../../src/modes/interactive/app.ts";
 import { MemoryTerminal, stripAnsi } from "../../../src/tui/mod.ts";
 
-async function openApp(llmUrl: string, z: { cwd: string; home: string }, persist = false) {
-  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: !persist };
+async function openApp(
+  llmUrl: string,
+  z: { cwd: string; home: string },
+  persist = false,
+  ext: string[] = [],
+) {
+  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: !persist, ext };
   const env = (name: string) =>
     ({ ZOT_HOME: z.home, ANTHROPIC_API_KEY: "k", HOME: z.home } as Record<string, string>)[name];
   const setup = await createInteractiveSetup(flags, undefined, { cwd: z.cwd, env });
@@ -132,6 +137,41 @@ Deno.test("app: /model picks from a list and saves; /sessions resumes a saved se
     await until(() => t.transcript().includes("saved answer"), 5_000, "the resumed transcript");
     assert(t.transcript().includes("› remember this"), t.transcript());
     assertEquals(t.app.ctx.setup.agent.messages.length, 2);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("app: a prompt queued behind a running turn is announced once, with queued:true", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/obs`;
+  await Deno.mkdir(dir);
+  const script = new URL("../../fixtures/host/ext.py", import.meta.url).pathname;
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({
+      name: "obs",
+      exec: "python3",
+      args: [script, JSON.stringify({ name: "obs", events: ["user_prompt_submit"] })],
+    }),
+  );
+  await using llm = await startFakeLlm({ script: [{ hang: true }, { text: "ok" }] });
+  const t = await openApp(llm.url, z, false, [dir]);
+  try {
+    const seen = () => t.app.screen.notes.notes.map((n) => n.text);
+    t.terminal.type("first");
+    t.terminal.key("\r");
+    await llm.request(0);
+    t.terminal.type("later");
+    t.terminal.key("\r");
+    await until(() => seen().some((n) => n.includes(`"later"`)), 5_000, "the queued event");
+    const queued = seen().find((n) => n.includes(`"later"`))!;
+    assert(queued.includes(`"queued": true`), queued);
+    t.app.ctx.setup.agent.abort();
+    await llm.request(1);
+    await t.app.controller.idle();
+    // The queued prompt ran without a second announcement (notes were cleared when it started).
+    assert(!seen().some((n) => n.includes("user_prompt_submit")), seen().join("\n"));
   } finally {
     await t.close();
   }

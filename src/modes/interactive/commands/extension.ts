@@ -49,7 +49,7 @@ export async function runExtensionCommand(
         outcome.toolName,
         outcome.toolArgs ?? {},
       );
-      controller.enqueue(text, (agent) => agent.prompt(text, { prelude }));
+      controller.prompt(text, { prelude });
       break;
     }
     case "insert":
