@@ -16,8 +16,16 @@ async function openApp(
   z: { cwd: string; home: string },
   persist = false,
   ext: string[] = [],
+  yolo = true,
 ) {
-  const flags = { ...defaultFlags(), baseUrl: llmUrl, noExt: true, noSession: !persist, ext };
+  const flags = {
+    ...defaultFlags(),
+    baseUrl: llmUrl,
+    noExt: true,
+    noSession: !persist,
+    ext,
+    yolo,
+  };
   const env = (name: string) =>
     ({ ZOT_HOME: z.home, ANTHROPIC_API_KEY: "k", HOME: z.home } as Record<string, string>)[name];
   const setup = await createInteractiveSetup(flags, undefined, { cwd: z.cwd, env });
@@ -142,9 +150,8 @@ Deno.test("app: /model picks from a list and saves; /sessions resumes a saved se
   }
 });
 
-Deno.test("app: a prompt queued behind a running turn is announced once, with queued:true", async () => {
-  await using z = await tempZot();
-  const dir = `${z.root}/obs`;
+async function observer(root: string, events: string[]): Promise<string> {
+  const dir = `${root}/obs`;
   await Deno.mkdir(dir);
   const script = new URL("../../fixtures/host/ext.py", import.meta.url).pathname;
   await Deno.writeTextFile(
@@ -152,9 +159,45 @@ Deno.test("app: a prompt queued behind a running turn is announced once, with qu
     JSON.stringify({
       name: "obs",
       exec: "python3",
-      args: [script, JSON.stringify({ name: "obs", events: ["user_prompt_submit"] })],
+      args: [script, JSON.stringify({ name: "obs", events })],
     }),
   );
+  return dir;
+}
+
+Deno.test("app: the confirmation dialog emits tool_confirmation_requested and permission_decision", async () => {
+  await using z = await tempZot();
+  const dir = await observer(z.root, ["tool_confirmation_requested", "permission_decision"]);
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "bash", args: { command: "echo approved-run" } }] },
+      { text: "finished" },
+    ],
+  });
+  const t = await openApp(llm.url, z, false, [dir], false);
+  try {
+    const seen = () => t.app.screen.notes.notes.map((n) => n.text).join("\n");
+    t.terminal.type("go");
+    t.terminal.key("\r");
+    await until(() => t.app.screen.hasDialog, 10_000, "the confirmation");
+    await until(() => seen().includes("tool_confirmation_requested"), 5_000, "the request event");
+    assert(seen().includes(`"tool_preview": "echo approved-run"`), seen());
+    t.terminal.key("\r");
+    await until(() => seen().includes("permission_decision"), 5_000, "the decision event");
+    assert(
+      seen().includes(`"decision": "approved"`) && seen().includes(`"source": "user"`),
+      seen(),
+    );
+    await until(() => t.transcript().includes("finished"), 10_000, "the end of the run");
+    assert(t.transcript().includes("approved-run"), t.transcript());
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("app: a prompt queued behind a running turn is announced once, with queued:true", async () => {
+  await using z = await tempZot();
+  const dir = await observer(z.root, ["user_prompt_submit"]);
   await using llm = await startFakeLlm({ script: [{ hang: true }, { text: "ok" }] });
   const t = await openApp(llm.url, z, false, [dir]);
   try {
