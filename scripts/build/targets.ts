@@ -19,7 +19,7 @@ export const TARGETS = [
 export type Target = typeof TARGETS[number];
 
 /** Files the binary reads at run time besides its module graph. */
-export const INCLUDES = ["src/sdk", "src/protocol", "src/sandbox", "src/skills/builtin"];
+export const INCLUDES = ["src/sdk", "src/protocol", "src/sandbox", "src/skills/builtin", "sdk/python"];
 
 export function binaryName(target: string): string {
   return `zot-${target}${target.includes("windows") ? ".exe" : ""}`;
