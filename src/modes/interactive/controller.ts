@@ -14,6 +14,9 @@ import type { Screen } from "./screen.ts";
 /** Work that owns the agent for a while (a prompt, a tool_prompt, compaction). */
 export type Job = (agent: Agent) => Promise<unknown>;
 
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+const SPINNER_MS = 80;
+
 interface Queued {
   label: string;
   job: Job;
@@ -78,11 +81,17 @@ export class Controller {
 
   async #drain(): Promise<void> {
     const { status, notes, transcript } = this.#screen;
+    let frame = 0;
+    const spin = () => {
+      status.setInfo({ activity: `${SPINNER[frame++ % SPINNER.length]} working… (esc to abort)` });
+      this.#screen.render();
+    };
+    const spinner = setInterval(spin, SPINNER_MS);
     try {
       for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
         notes.clear();
-        status.setInfo({ activity: "working… (esc to abort)", queued: this.#queue.length });
-        this.#screen.render();
+        status.setInfo({ queued: this.#queue.length });
+        spin();
         try {
           await next.job(this.#agent);
         } catch (e) {
@@ -90,6 +99,7 @@ export class Controller {
         }
       }
     } finally {
+      clearInterval(spinner);
       this.#running = undefined;
       status.setInfo({ activity: "", queued: 0 });
       this.#screen.render();
