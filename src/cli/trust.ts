@@ -9,12 +9,21 @@
 import type { Command } from "commander";
 import { resolve } from "node:path";
 import { zotPaths } from "../config/paths.ts";
+import { UsageError } from "../errors.ts";
 import {
   isProjectTrusted,
   trustedProjects,
   trustProject,
   untrustProject,
 } from "../extensions/trust.ts";
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
 
 export function addTrustCommands(root: Command, _setExit: (code: number) => void): void {
   root.command("trust")
@@ -28,6 +37,11 @@ export function addTrustCommands(root: Command, _setExit: (code: number) => void
         return;
       }
       const target = resolve(dir ?? Deno.cwd());
+      if (!(await isDirectory(target))) {
+        throw new UsageError(
+          `Cannot trust "${target}": not a directory (pass a project directory, or run "zot trust" inside it)`,
+        );
+      }
       const already = await isProjectTrusted(paths.trust, target);
       const key = await trustProject(paths.trust, target);
       console.error(already ? `${key} was already trusted` : `trusted ${key}`);
