@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { lookupOne } from "../../extensions/manage/lookup.ts";
 import { removeInstall } from "../../extensions/manage/remove.ts";
+import { removeGrant } from "../../sandbox/grants.ts";
 import type { ExtCliContext } from "./context.ts";
 
 /** Read one line from a terminal stdin (the answer to a y/N prompt). */
@@ -46,6 +47,10 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
           return;
         }
       }
+      // The grant first (keyed by the real path, which needs the directory):
+      // a failed removal then leaves an extension that asks again, never one
+      // whose reinstall silently inherits an old consent.
+      await removeGrant(ctx.paths().grants, dir);
       await removeInstall(dir);
       console.error(`removed ${dir}`);
     });

@@ -91,7 +91,7 @@ ext.tool({
   description: "Upper-case a text.",
   schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
 }, (args) => textResult(String(args.text).toUpperCase()));
-if (import.meta.main) await ext.run();
+await ext.run(); // not behind import.meta.main: that is false inside the sandbox
 \`\`\`
 
 TypeScript extensions run in a Deno sandbox limited to the permissions their

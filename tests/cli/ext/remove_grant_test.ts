@@ -1,0 +1,21 @@
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { zot } from "./run_zot.ts";
+
+Deno.test("zot ext remove forgets the sandbox grant, so a reinstall asks again", async () => {
+  await using z = await tempZot();
+  const src = `${z.root}/greeter`;
+  await Deno.mkdir(src);
+  await Deno.writeTextFile(
+    `${src}/extension.json`,
+    JSON.stringify({ name: "greeter", exec: "./main.ts", scope: { env: ["GREETER_*"] } }),
+  );
+  await Deno.writeTextFile(`${src}/main.ts`, "export {};\n");
+  const installed = await zot(z, "ext", "install", src, "--yes");
+  assertEquals(installed.code, 0, installed.stderr);
+  const grants = () => Deno.readTextFile(z.paths.grants).catch(() => "");
+  assert((await grants()).includes("greeter"), "install --yes stores a grant");
+  const removed = await zot(z, "ext", "remove", "greeter", "--yes");
+  assertEquals(removed.code, 0, removed.stderr);
+  assert(!(await grants()).includes("greeter"), "remove forgets the grant");
+});
