@@ -26,7 +26,8 @@
  *
  * ext.on("turn_start", (event) => ext.log("turn", event.step));
  *
- * if (import.meta.main) await ext.run();
+ * // A sandboxed entry is not the worker's main module: call run() unconditionally.
+ * await ext.run();
  * ```
  *
  * Importing the SDK sends `console.log`, `console.info` and `console.debug`
