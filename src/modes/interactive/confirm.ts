@@ -20,6 +20,30 @@ export const CONFIRM_CHOICES = [
   { value: "no", label: "no (refuse and let the model try something else)" },
 ];
 
+const DIFF_LINES = 12;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The dialog's view of the call: the preview, and for `edit` a small diff. */
+export function previewLines(request: ConfirmRequest): string[] {
+  const lines = [request.preview];
+  const edits = request.args.edits;
+  if (request.toolName !== "edit" || !Array.isArray(edits)) return lines;
+  const diff: string[] = [];
+  for (const edit of edits) {
+    if (!isRecord(edit)) continue;
+    const { oldText, newText } = edit;
+    if (typeof oldText === "string") diff.push(...oldText.split("\n").map((l) => `- ${l}`));
+    if (typeof newText === "string") diff.push(...newText.split("\n").map((l) => `+ ${l}`));
+  }
+  if (diff.length > DIFF_LINES) {
+    return [...lines, ...diff.slice(0, DIFF_LINES), `… ${diff.length - DIFF_LINES} more lines`];
+  }
+  return [...lines, ...diff];
+}
+
 export type Chooser = (spec: DialogSpec, signal: AbortSignal) => Promise<string | undefined>;
 
 export class DialogConfirmer implements Confirmer {
@@ -42,7 +66,7 @@ export class DialogConfirmer implements Confirmer {
     const origin = request.origin ? ` (from extension ${request.origin})` : "";
     const choice = await this.#choose({
       title: `Run ${request.toolName}${origin}?`,
-      lines: [request.preview],
+      lines: previewLines(request),
       choices: CONFIRM_CHOICES,
     }, signal);
     switch (choice) {

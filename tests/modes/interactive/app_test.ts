@@ -101,6 +101,10 @@ Deno.test("app: /clear empties the conversation; /jail switches the tool policy"
     t.terminal.type("/unjail");
     t.terminal.key("\r");
     await until(() => t.app.ctx.setup.jail.root === undefined, 5_000, "unjail");
+    const id = t.app.ctx.setup.agent.session.id;
+    t.terminal.type("/new");
+    t.terminal.key("\r");
+    await until(() => t.app.ctx.setup.agent.session.id !== id, 5_000, "a new session");
   } finally {
     await t.close();
   }

@@ -93,6 +93,32 @@ export const sessions: BuiltinCommand = {
   },
 };
 
+export const newSession: BuiltinCommand = {
+  name: "new",
+  description: "start a new session (the current one stays saved)",
+  async run(ctx) {
+    if (ctx.controller.running) {
+      ctx.status.show("a turn is running (press esc to abort it first)", "error", 5000);
+      return;
+    }
+    const { agent, flags, paths, providerId, warn } = ctx.setup;
+    const session = await Session.create({
+      cwd: agent.cwd,
+      provider: providerId,
+      model: agent.model,
+      sessionsRoot: flags.noSession ? undefined : paths.sessions,
+      warn,
+    });
+    const old = agent.session;
+    agent.switchSession(session);
+    await old.close();
+    ctx.screen.transcript.clear();
+    ctx.screen.notes.clear();
+    ctx.screen.status.setInfo({ costUsd: 0, context: undefined });
+    ctx.status.show("new session", "success", 5000);
+  },
+};
+
 export const exit: BuiltinCommand = {
   name: "exit",
   description: "quit zot",

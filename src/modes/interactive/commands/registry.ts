@@ -9,7 +9,7 @@
 import type { CommandEntry } from "../../../tui/mod.ts";
 import { errorMessage } from "../../../errors.ts";
 import { reloadExt } from "../reload.ts";
-import { clear, compact, exit, sessions } from "./conversation.ts";
+import { clear, compact, exit, newSession, sessions } from "./conversation.ts";
 import { help, skills, tools } from "./info.ts";
 import { jail, model, theme, unjail, yolo } from "./settings.ts";
 import { runExtensionCommand } from "./extension.ts";
@@ -20,6 +20,7 @@ export const BUILTINS: readonly BuiltinCommand[] = [
   help,
   model,
   clear,
+  newSession,
   compact,
   reloadExt,
   jail,
