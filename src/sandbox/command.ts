@@ -9,8 +9,8 @@
  * @module
  */
 
-import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isCompiled } from "../self_exec.ts";
 
 /** Hidden argv[0] of the runner mode (also routed in src/cli/mod.ts). */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -22,10 +22,7 @@ export interface RunnerCommand {
   env: Record<string, string>;
 }
 
-/** True when this process is a `deno compile`d zot, not the deno CLI. */
-export function isCompiled(execPath: string = Deno.execPath()): boolean {
-  return !/^deno(\.exe)?$/i.test(basename(execPath));
-}
+export { isCompiled };
 
 export interface RunnerCommandOptions {
   name: string;

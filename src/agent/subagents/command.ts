@@ -9,10 +9,10 @@
  * @module
  */
 
-import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { KEY_ENV, NO_KEY } from "../../config/credentials.ts";
 import type { ProviderName } from "../../config/provider_names.ts";
+import { isCompiled } from "../../self_exec.ts";
 
 /** Set in a child's environment; a child with depth >= 1 gets no subagent tool. */
 export const DEPTH_ENV = "ZOT_SUBAGENT_DEPTH";
@@ -52,11 +52,6 @@ export interface ChildCommand {
   args: string[];
   /** Added to the inherited environment. */
   env: Record<string, string>;
-}
-
-/** True when this process is a `deno compile`d zot, not the deno CLI. */
-export function isCompiled(execPath: string = Deno.execPath()): boolean {
-  return !/^deno(\.exe)?$/i.test(basename(execPath));
 }
 
 /** Tool names the child may use: the requested ones within the parent's allow list. */

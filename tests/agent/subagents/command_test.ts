@@ -5,9 +5,9 @@ import {
   childTools,
   DEPTH_ENV,
   depthOf,
-  isCompiled,
 } from "../../../src/agent/subagents/command.ts";
 import { NO_KEY } from "../../../src/config/credentials.ts";
+import { isCompiled } from "../../../src/self_exec.ts";
 
 const PROFILE: ChildProfile = {
   provider: "anthropic",
