@@ -41,3 +41,24 @@ export function stripAnsi(text: string): string {
   // deno-lint-ignore no-control-regex
   return text.replace(/\x1b\[[0-9;]*m/g, "");
 }
+
+// CSI sequences (ESC [ params final), OSC (ESC ] … BEL or ESC \), other
+// two-byte escapes, and C0/C1 controls other than newline.
+// deno-lint-ignore no-control-regex
+const ESCAPES =
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g;
+// deno-lint-ignore no-control-regex
+const SGR = /^\x1b\[[0-9;]*m$/;
+
+/**
+ * Text from extensions, tools or the model, made safe to draw: tabs become
+ * spaces and every escape or control character is dropped, except colour
+ * (SGR) sequences when `keepColor` (panel lines, tool output). Cursor moves,
+ * screen clears and OSC sequences could otherwise corrupt the screen.
+ */
+export function sanitize(text: string, options: { keepColor?: boolean } = {}): string {
+  return text.replaceAll("\t", "    ").replace(
+    ESCAPES,
+    (seq) => (options.keepColor && SGR.test(seq) ? seq : ""),
+  );
+}

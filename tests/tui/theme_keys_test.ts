@@ -1,5 +1,13 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { DEFAULT_THEME, panelKeyOf, parseColor, parseThemeJson } from "../../src/tui/mod.ts";
+import {
+  DEFAULT_THEME,
+  NotesView,
+  paintOf,
+  panelKeyOf,
+  parseColor,
+  parseThemeJson,
+  sanitize,
+} from "../../src/tui/mod.ts";
 
 Deno.test("theme.json: colour forms, dark overrides, bad values reported and skipped", () => {
   assertEquals(parseColor(33), 33);
@@ -46,4 +54,14 @@ Deno.test("panel keys: named keys, runes with text, unknown for control keys", (
   assertEquals(panelKeyOf(" "), { key: "rune", text: " " });
   assertEquals(panelKeyOf("\x01"), { key: "unknown" });
   assertEquals(panelKeyOf("\x1b[15~"), { key: "unknown" });
+});
+
+Deno.test("sanitize: drops cursor moves, clears, OSC and controls; keeps colours only when asked", () => {
+  const hostile = "a\x1b[2J\x1b[10;1Hb\x1b]0;title\x07c\x1b[31md\x1b[0m\x07\r\te";
+  assertEquals(sanitize(hostile), "abcd    e");
+  assertEquals(sanitize(hostile, { keepColor: true }), "abc\x1b[31md\x1b[0m    e");
+  assertEquals(sanitize("line1\nline2"), "line1\nline2");
+  const notes = new NotesView(paintOf(DEFAULT_THEME, { color: false }));
+  notes.add("ev\x1b[2Jil", "info", "x\x1b[Hy");
+  assertEquals(notes.render(40), ["", "[evil] xy"]);
 });

@@ -7,7 +7,7 @@
  */
 
 import type { Component } from "@mariozechner/pi-tui";
-import type { Style } from "../ansi.ts";
+import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";
 
@@ -35,9 +35,9 @@ export class NotesView implements Component {
 
   /** Adds one note per line of `text` (blank lines dropped). */
   add(extension: string, level: string, text: string): void {
-    for (const line of text.split("\n")) {
+    for (const line of sanitize(text).split("\n")) {
       if (line.trim() === "") continue;
-      this.#notes.push({ extension, level, text: line });
+      this.#notes.push({ extension: sanitize(extension), level, text: line });
     }
     if (this.#notes.length > MAX_NOTES) this.#notes.splice(0, this.#notes.length - MAX_NOTES);
     this.#cache.invalidate();

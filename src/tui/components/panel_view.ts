@@ -11,7 +11,7 @@
  */
 
 import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
-import { hasAnsi, stripAnsi } from "../ansi.ts";
+import { hasAnsi, sanitize, stripAnsi } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, padTo } from "./lines.ts";
 
@@ -19,6 +19,11 @@ export interface PanelContent {
   title?: string;
   lines?: string[];
   footer?: string;
+}
+
+/** Panel lines keep their colours; every other escape is dropped; one row per line. */
+function clean(lines: string[] | undefined): string[] {
+  return (lines ?? []).map((l) => sanitize(l, { keepColor: true }).replaceAll("\n", " "));
 }
 
 const SELECTED_MARKERS = ["▸ ", "● ", "\u200b"];
@@ -41,16 +46,16 @@ export class PanelView implements Component {
     this.#paint = paint;
     this.extension = extension;
     this.id = id;
-    this.#title = content.title ?? "";
-    this.#lines = content.lines ?? [];
-    this.#footer = content.footer ?? "";
+    this.#title = sanitize(content.title ?? "");
+    this.#lines = clean(content.lines);
+    this.#footer = sanitize(content.footer ?? "");
   }
 
   /** `panel_render`: an empty title keeps the old one; lines and footer are replaced. */
   update(content: PanelContent): void {
-    if (content.title) this.#title = content.title;
-    this.#lines = content.lines ?? [];
-    this.#footer = content.footer ?? "";
+    if (content.title) this.#title = sanitize(content.title);
+    this.#lines = clean(content.lines);
+    this.#footer = sanitize(content.footer ?? "");
     this.#cache.invalidate();
   }
 

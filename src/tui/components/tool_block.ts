@@ -7,6 +7,7 @@
  */
 
 import type { Component } from "@mariozechner/pi-tui";
+import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";
 
@@ -39,7 +40,7 @@ export class ToolBlock implements Component {
   constructor(paint: Paint, id: string, name: string, args: Record<string, unknown>) {
     this.#paint = paint;
     this.id = id;
-    this.#header = formatToolCall(name, args);
+    this.#header = sanitize(formatToolCall(name, args));
   }
 
   get state(): ToolState {
@@ -47,13 +48,13 @@ export class ToolBlock implements Component {
   }
 
   setProgress(text: string): void {
-    this.#progress = text;
+    this.#progress = sanitize(text);
     this.#cache.invalidate();
   }
 
   setResult(text: string, isError: boolean): void {
     this.#state = isError ? "error" : "done";
-    this.#result = text;
+    this.#result = sanitize(text);
     this.#progress = "";
     this.#cache.invalidate();
   }

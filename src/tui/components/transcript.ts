@@ -9,7 +9,7 @@
  */
 
 import { type Component, Container, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
-import type { Style } from "../ansi.ts";
+import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
@@ -23,7 +23,7 @@ export class TextBlock implements Component {
   #cache = new LineCache();
 
   constructor(text: string, style: Style, options: { prefix?: string; gap?: boolean } = {}) {
-    this.#text = text;
+    this.#text = sanitize(text);
     this.#style = style;
     this.#prefix = options.prefix ?? "";
     this.#gap = options.gap ?? true;
@@ -89,7 +89,8 @@ export class AssistantBlock implements Component {
     this.setText(this.#text + delta);
   }
 
-  setText(text: string): void {
+  setText(raw: string): void {
+    const text = sanitize(raw);
     const cut = text.startsWith(this.#text.slice(0, this.#cut)) ? stableCut(text) : 0;
     if (cut !== this.#cut || !text.startsWith(this.#text.slice(0, this.#cut))) {
       this.#stable.setText(text.slice(0, cut));
