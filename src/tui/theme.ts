@@ -34,7 +34,14 @@ export interface Theme {
   colors: ThemeColors;
   /** Syntax colours for code blocks (keyword, string, number, comment, function, type). */
   syntax: Partial<Record<SyntaxRole, Color>>;
+  /** Spinner frames and their interval (theme.json `spinner_frames`, `spinner_interval_ms`). */
+  spinner?: { frames: string[]; intervalMs: number };
 }
+
+export const DEFAULT_SPINNER = {
+  frames: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
+  intervalMs: 80,
+};
 
 export type SyntaxRole = "keyword" | "string" | "number" | "comment" | "function" | "type";
 

@@ -101,6 +101,14 @@ export function parseThemeJson(text: string, fallbackName: string): ThemeParse {
   }
   const name = typeof raw.name === "string" && raw.name.trim() ? raw.name.trim() : fallbackName;
   const theme: Theme = { name, colors, syntax };
+  const frames = Array.isArray(raw.spinner_frames)
+    ? raw.spinner_frames.filter((f): f is string => typeof f === "string" && f !== "")
+    : [];
+  if (frames.length > 0) {
+    const ms = raw.spinner_interval_ms;
+    const intervalMs = typeof ms === "number" && ms >= 16 && ms <= 2000 ? ms : 80;
+    theme.spinner = { frames, intervalMs };
+  }
   if (typeof raw.description === "string") theme.description = raw.description;
   return { value: theme, diagnostics };
 }

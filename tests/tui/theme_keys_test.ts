@@ -65,3 +65,12 @@ Deno.test("sanitize: drops cursor moves, clears, OSC and controls; keeps colours
   notes.add("ev\x1b[2Jil", "info", "x\x1b[Hy");
   assertEquals(notes.render(40), ["", "[evil] xy"]);
 });
+
+Deno.test("theme.json: spinner frames and interval, invalid interval falls back to 80 ms", () => {
+  const t = parseThemeJson(
+    JSON.stringify({ spinner_frames: ["a", 1, "b"], spinner_interval_ms: 5 }),
+    "s",
+  );
+  assertEquals(t.value?.spinner, { frames: ["a", "b"], intervalMs: 80 });
+  assertEquals(parseThemeJson("{}", "s").value?.spinner, undefined);
+});

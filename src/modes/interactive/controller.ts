@@ -9,13 +9,11 @@
 
 import type { Agent, PromptOptions } from "../../agent/loop.ts";
 import { errorMessage } from "../../errors.ts";
+import { DEFAULT_SPINNER } from "../../tui/mod.ts";
 import type { Screen } from "./screen.ts";
 
 /** Work that owns the agent for a while (a prompt, a tool_prompt, compaction). */
 export type Job = (agent: Agent) => Promise<unknown>;
-
-const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
-const SPINNER_MS = 80;
 
 interface Queued {
   label: string;
@@ -81,12 +79,13 @@ export class Controller {
 
   async #drain(): Promise<void> {
     const { status, notes, transcript } = this.#screen;
+    const { frames, intervalMs } = this.#screen.theme.spinner ?? DEFAULT_SPINNER;
     let frame = 0;
     const spin = () => {
-      status.setInfo({ activity: `${SPINNER[frame++ % SPINNER.length]} working… (esc to abort)` });
+      status.setInfo({ activity: `${frames[frame++ % frames.length]} working… (esc to abort)` });
       this.#screen.render();
     };
-    const spinner = setInterval(spin, SPINNER_MS);
+    const spinner = setInterval(spin, intervalMs);
     try {
       for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
         notes.clear();

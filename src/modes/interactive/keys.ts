@@ -1,7 +1,7 @@
 /**
  * Global keys while the editor has focus: Esc aborts the running turn and
- * clears notes; Ctrl+C clears the editor, or (pressed twice in a row)
- * exits; Ctrl+O expands or collapses tool output. Dialogs and panels get
+ * clears notes; Ctrl+C aborts the running turn, else clears the editor, or
+ * (pressed twice in a row) exits; Ctrl+O expands or collapses tool output. Dialogs and panels get
  * their keys first (they have the focus).
  *
  * @module
@@ -28,6 +28,12 @@ export function globalKeys(a: KeyActions): (data: string) => { consume: true } |
     const isCtrlC = matchesKey(data, "ctrl+c");
     if (!isCtrlC) ctrlC = 0;
     if (isCtrlC) {
+      // A running turn stops at the first press; the second exits.
+      if (ctrlC === 0 && a.controller.abort()) {
+        ctrlC = 1;
+        a.status.show("aborted (press ctrl+c again to exit)", "info", 3000);
+        return { consume: true };
+      }
       if (screen.editor.getText() !== "") {
         screen.editor.setText("");
         screen.render();
