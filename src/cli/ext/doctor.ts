@@ -9,6 +9,7 @@ import { basename } from "node:path";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
+import { NOT_FOUND_REMEDY } from "../../extensions/manage/lookup.ts";
 import { isProjectTrusted } from "../../extensions/trust.ts";
 import { doctorRow, type LiveReport, renderDoctor } from "../../extensions/manage/doctor_render.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
@@ -30,7 +31,9 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       let entries = await doctorScan(paths);
       if (name !== undefined) {
         entries = entries.filter((e) => e.name === name || basename(e.dir) === name);
-        if (entries.length === 0) throw new ZotError("ext-lookup", `extension "${name}" not found`);
+        if (entries.length === 0) {
+          throw new ZotError("ext-lookup", `extension "${name}" not found${NOT_FOUND_REMEDY}`);
+        }
       }
       if (entries.length === 0 && !json) {
         writeOut(NOTHING_INSTALLED.join("\n") + "\n");
@@ -39,7 +42,8 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       let live: LiveReport | undefined;
       let toStart = runnable(entries);
       // A project's extensions never start in a project the user has not trusted.
-      if (!(await isProjectTrusted(paths.trust, paths.cwd))) {
+      const trusted = await isProjectTrusted(paths.trust, paths.cwd);
+      if (!trusted) {
         toStart = toStart.filter((s) => s.kind !== "project");
       }
       if (!options.static && toStart.length > 0) {
@@ -48,6 +52,13 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         live = await probeLive(toStart, { paths, spawn: spawnExtension });
       }
       const rows = entries.map((e) => doctorRow(e, live));
+      if (!trusted && !options.static) {
+        for (const r of rows.filter((r) => r.scope === "project" && r.status === "not loaded")) {
+          r.notes.push(
+            `not started: "${paths.cwd}" is not a trusted project (run "zot trust" to allow its extensions)`,
+          );
+        }
+      }
       const loadErrors = [
         ...entries.filter((e) => e.error).map((e) => `${e.dir}: ${e.error}`),
         ...(live?.failures.map((f) => f.error) ?? []),

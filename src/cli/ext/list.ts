@@ -5,7 +5,8 @@
  */
 
 import type { Command } from "commander";
-import { listRows, renderListTable } from "../../extensions/manage/list.ts";
+import { basename } from "node:path";
+import { listRows, renderListTable, unreadableInstalls } from "../../extensions/manage/list.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 
 export const NOTHING_INSTALLED = [
@@ -18,7 +19,14 @@ export function addListCommand(ext: Command, ctx: ExtCliContext): void {
     .description("list installed extensions and their state")
     .option("--json", "print a JSON array")
     .action(async (_options: unknown, cmd: Command) => {
-      const rows = await listRows(ctx.paths());
+      const paths = ctx.paths();
+      const rows = await listRows(paths);
+      // Not rows (the reference table lists readable manifests only), but never silent.
+      for (const bad of await unreadableInstalls(paths)) {
+        console.error(
+          `skipped "${bad.dir}": ${bad.problem} (run "zot ext doctor ${basename(bad.dir)}")`,
+        );
+      }
       if (jsonFlag(cmd)) {
         writeOut(JSON.stringify(rows, null, 2) + "\n");
         return;

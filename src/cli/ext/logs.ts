@@ -22,7 +22,10 @@ export function addLogsCommand(ext: Command, ctx: ExtCliContext): void {
       try {
         if (!(await Deno.stat(path)).isFile) throw new Error("not a file");
       } catch {
-        throw new ZotError("ext-logs", `no log for "${name}" at ${path}`);
+        throw new ZotError(
+          "ext-logs",
+          `no log for "${name}" at ${path} (it has not run yet, or the manifest name differs: run "zot ext list")`,
+        );
       }
       if (!options.follow) {
         await catFile(path, Deno.stdout.writable);

@@ -34,16 +34,47 @@ extensions live under:
   $ZOT_HOME/extensions/<name>/extension.json   (global)
   ./.zot/extensions/<name>/extension.json      (project-local)`;
 
+/** ` (did you mean "list"?)` when `typed` is a small typo of a subcommand. */
+function suggestion(typed: string, ext: Command): string {
+  const names = ext.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+  const near = names.find((n) => closeEnough(typed.toLowerCase(), n));
+  return near ? ` (did you mean "${near}"?)` : "";
+}
+
+function closeEnough(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  // Levenshtein distance with adjacent transpositions, bounded at 2.
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  // Short names allow one edit only, or "ls" would suggest "rm".
+  return d[a.length][b.length] <= (b.length <= 4 ? 1 : 2);
+}
+
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description("manage extensions (list, doctor, install, remove, enable, disable, logs)")
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);
   const ctx = extContext(setExit);
+  ext.showHelpAfterError('(run "zot ext --help" for usage)');
   for (const add of SUBCOMMANDS) add(ext, ctx);
+  // Usage errors point at the help of the subcommand that was typed.
+  for (const sub of ext.commands) {
+    sub.showHelpAfterError(`(run "zot ext ${sub.name()} --help" for usage)`);
+  }
   ext.action((_options, cmd: Command) => {
     if (cmd.args.length > 0) {
-      ext.error(`unknown ext subcommand: ${cmd.args[0]}`, {
+      const typed = String(cmd.args[0]);
+      ext.error(`unknown ext subcommand: ${typed}${suggestion(typed, ext)}`, {
         exitCode: EXIT_USAGE,
         code: "zot.ext.unknown",
       });

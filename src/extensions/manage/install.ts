@@ -69,7 +69,8 @@ async function checkLocalSource(src: string): Promise<string> {
   try {
     info = await Deno.stat(abs);
   } catch (e) {
-    throw fail(`cannot read ${src}: ${errorMessage(e)}`);
+    const why = e instanceof Deno.errors.NotFound ? "no such file or directory" : errorMessage(e);
+    throw fail(`cannot read ${src}: ${why} (pass an extension directory or a git URL)`);
   }
   if (!info.isDirectory) throw fail(`not a directory: ${src}`);
   return abs;
@@ -96,7 +97,9 @@ async function removeTree(dir: string): Promise<void> {
 async function stage(src: string, git: boolean, staging: string, runner: GitRunner) {
   if (git) {
     const cloned = await runner.clone(src, staging);
-    if (!cloned.ok) throw fail(`git clone: ${cloned.error}`);
+    if (!cloned.ok) {
+      throw fail(`git clone: ${cloned.error} (check the URL and that git can reach it)`);
+    }
     const bad = await outwardSymlinks(staging, installSkip(IGNORE_NOTHING));
     if (bad.length) throw symlinkRefusal(src, bad);
   } else {

@@ -47,6 +47,15 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
   );
 }
 
+/** Installed directories whose manifest cannot be read: the table leaves them out. */
+export async function unreadableInstalls(
+  paths: ZotPaths,
+): Promise<{ dir: string; problem: string }[]> {
+  return (await listInstalls(paths)).flatMap((i) =>
+    i.ok ? [] : [{ dir: i.dir, problem: i.problem }]
+  );
+}
+
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 
 /** The table, one line per row plus a header, columns padded like the reference CLI. */

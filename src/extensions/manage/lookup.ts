@@ -9,6 +9,9 @@ import { basename } from "node:path";
 import type { ZotPaths } from "../../config/paths.ts";
 import { type Candidate, scanRoot } from "../discovery.ts";
 
+/** Appended to "not found" so the user knows where to look. */
+export const NOT_FOUND_REMEDY = ' (run "zot ext list" to see installed extensions)';
+
 /** One installed directory with an `extension.json`. */
 export type Install = Candidate & { kind: "project" | "global" };
 
@@ -35,7 +38,9 @@ export type Lookup = { ok: true; install: Install } | { ok: false; message: stri
 /** Exactly one install named `name`, or the message explaining why not. */
 export async function lookupOne(paths: ZotPaths, name: string): Promise<Lookup> {
   const found = await findInstalls(paths, name);
-  if (found.length === 0) return { ok: false, message: `extension "${name}" not found` };
+  if (found.length === 0) {
+    return { ok: false, message: `extension "${name}" not found${NOT_FOUND_REMEDY}` };
+  }
   if (found.length > 1) {
     const lines = found.map((i) => `  ${i.dir} (${i.kind})`);
     return {

@@ -1,0 +1,60 @@
+/**
+ * Journeys: mistakes a new user makes at the command line. Each error names
+ * the problem, says what to do, and exits 2 (usage) or 1 (failure).
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { journey } from "./zot.ts";
+
+Deno.test("journey: a typo'd ext subcommand suggests the right one and its help", async () => {
+  await using j = await journey();
+  const r = await j.zot("ext", "lsit");
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, `unknown ext subcommand: lsit (did you mean "list"?)`);
+  assertStringIncludes(r.stderr, `(run "zot ext --help" for usage)`);
+  // Short names are not guessed wildly: "ls" is not a typo of "rm".
+  const ls = await j.zot("ext", "ls");
+  assertEquals(ls.code, 2);
+  assert(!ls.stderr.includes("did you mean"), ls.stderr);
+});
+
+Deno.test("journey: a missing argument points at that subcommand's help", async () => {
+  await using j = await journey();
+  const r = await j.zot("ext", "install");
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, "missing required argument 'source'");
+  assertStringIncludes(r.stderr, `(run "zot ext install --help" for usage)`);
+  const rm = await j.zot("ext", "rm");
+  assertStringIncludes(rm.stderr, `(run "zot ext remove --help" for usage)`);
+});
+
+Deno.test("journey: an unknown extension name says how to see the installed ones", async () => {
+  await using j = await journey();
+  for (const sub of ["remove", "disable", "enable", "doctor"]) {
+    const r = await j.zot("ext", sub, "nope");
+    assertEquals(r.code, 1, `${sub}: ${r.stderr}`);
+    assertStringIncludes(r.stderr, `extension "nope" not found (run "zot ext list"`);
+  }
+  const logs = await j.zot("ext", "logs", "nope");
+  assertEquals(logs.code, 1);
+  assertStringIncludes(logs.stderr, `no log for "nope"`);
+  assertStringIncludes(logs.stderr, `run "zot ext list"`);
+});
+
+Deno.test("journey: installing a path that does not exist says what to pass", async () => {
+  await using j = await journey();
+  const r = await j.zot("ext", "install", "./nothing-here", "--yes");
+  assertEquals(r.code, 1);
+  assertStringIncludes(
+    r.stderr,
+    "cannot read ./nothing-here: no such file or directory (pass an extension directory or a git URL)",
+  );
+  assert(!r.stderr.includes("os error"), r.stderr);
+});
+
+Deno.test("journey: installing from an unreachable git URL suggests checking it", async () => {
+  await using j = await journey();
+  const r = await j.zot("ext", "install", `file://${j.root}/no-such-repo`, "--yes");
+  assertEquals(r.code, 1);
+  assertStringIncludes(r.stderr, "git clone: exited with status 128 (check the URL");
+});
