@@ -14,7 +14,11 @@ export const help: BuiltinCommand = {
   run(ctx) {
     const lines = ["Commands:"];
     for (const c of ctx.builtins()) lines.push(`  /${c.name} — ${c.description}`);
-    const ext = [...(ctx.setup.host?.commands() ?? [])].sort((a, b) => a.name < b.name ? -1 : 1);
+    // An extension command spelled like a built-in never runs: leave it out.
+    const taken = new Set(ctx.builtins().map((c) => c.name.toLowerCase()));
+    const ext = (ctx.setup.host?.commands() ?? [])
+      .filter((c) => !taken.has(c.name.toLowerCase()))
+      .sort((a, b) => a.name < b.name ? -1 : 1);
     if (ext.length > 0) {
       lines.push("Extension commands:");
       for (const c of ext) lines.push(`  /${c.name} — ${c.description} [${c.extension}]`);
