@@ -1,6 +1,6 @@
 /**
- * Slash command dispatch (host-behavior.md §5.7): built-ins first (exact
- * name), then extension commands (case-insensitive, run in the background
+ * Slash command dispatch (host-behavior.md §5.7): built-ins first, then
+ * extension commands (case-insensitive, run in the background
  * so the editor stays usable), else `unknown command`.
  *
  * @module
@@ -49,8 +49,10 @@ export function parseSlash(text: string): { name: string; args: string } {
 /** Runs a `/command` line; resolves when a built-in finishes (extension commands run on). */
 export async function dispatchSlash(ctx: CommandContext, text: string): Promise<void> {
   const { name, args } = parseSlash(text);
-  const builtin = BUILTINS.find((c) => c.name === name) ??
-    (name === "quit" ? exit : undefined);
+  // Built-in names are lower case; matching them case-insensitively keeps an
+  // extension command spelled like one (hidden from the menu) from running.
+  const lower = name.toLowerCase();
+  const builtin = BUILTINS.find((c) => c.name === lower) ?? (lower === "quit" ? exit : undefined);
   if (builtin) {
     try {
       await builtin.run(ctx, args);
