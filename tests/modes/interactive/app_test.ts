@@ -223,3 +223,21 @@ Deno.test("app: a prompt queued behind a running turn is announced once, with qu
     await t.close();
   }
 });
+
+Deno.test("app: the theme saved in config.json is used at start", async () => {
+  await using z = await tempZot();
+  await Deno.mkdir(`${z.home}/themes`, { recursive: true });
+  await Deno.writeTextFile(
+    `${z.home}/themes/mine.json`,
+    JSON.stringify({ name: "mine", accent: 1 }),
+  );
+  await Deno.writeTextFile(`${z.home}/config.json`, JSON.stringify({ theme: "mine" }));
+  await using llm = await startFakeLlm();
+  const t = await openApp(llm.url, z);
+  try {
+    assertEquals(t.app.screen.theme.name, "mine");
+    assertEquals(t.app.screen.theme.colors.accent, 1);
+  } finally {
+    await t.close();
+  }
+});

@@ -102,6 +102,12 @@ Deno.test("tui: a panel opens, takes keys, ignores other ids and closes with esc
   await tui.keys("Escape");
   const closed = await tui.waitFor("panel p1 closed by user", "panel_close");
   assert(!closed.includes("Demo panel"), closed);
+  // Ctrl+C closes a panel too (and does not count towards exiting).
+  await run(tui, "/demo panel");
+  await tui.waitFor("Demo panel", "the panel again");
+  await tui.keys("C-c");
+  await tui.waitFor((s) => !s.includes("Demo panel"), "closed by ctrl+c");
+  assert(!(await tui.dead()));
   await run(tui, "/exit");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
