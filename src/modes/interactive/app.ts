@@ -147,16 +147,20 @@ export class App {
     replayMessages(screen, this.#setup.agent.messages);
     this.#showStartupWarnings();
     screen.tui.start();
-    screen.render();
-    this.#started.resolve();
-    if (this.#setup.initialPrompt) this.submit(this.#setup.initialPrompt);
-    const code = await this.#exit.promise;
-    this.controller.abort();
-    this.panel.dismiss();
-    this.status[Symbol.dispose]();
-    await this.controller.idle();
-    screen.tui.stop();
-    this.#setup.setWarn(stderrLine);
-    return code;
+    try {
+      screen.render();
+      this.#started.resolve();
+      if (this.#setup.initialPrompt) this.submit(this.#setup.initialPrompt);
+      const code = await this.#exit.promise;
+      this.controller.abort();
+      this.panel.dismiss();
+      await this.controller.idle();
+      return code;
+    } finally {
+      // Whatever happened, the user gets their terminal back.
+      this.status[Symbol.dispose]();
+      screen.tui.stop();
+      this.#setup.setWarn(stderrLine);
+    }
   }
 }
