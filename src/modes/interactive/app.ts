@@ -146,11 +146,12 @@ export class App {
     screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
     replayMessages(screen, this.#setup.agent.messages);
     this.#showStartupWarnings();
+    // `zot "text"` opens with the prompt filled in, for the user to edit or send.
+    if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
     try {
       screen.render();
       this.#started.resolve();
-      if (this.#setup.initialPrompt) this.submit(this.#setup.initialPrompt);
       const code = await this.#exit.promise;
       this.controller.abort();
       this.panel.dismiss();

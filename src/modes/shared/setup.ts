@@ -138,8 +138,19 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   ]);
   if (host) registry.setExtensionTools(host.tools());
   if (allow) {
-    for (const name of allow) {
-      if (!registry.get(name)) warn(`zot: --tools names "${name}", which no tool provides`);
+    const unknown = allow.filter((name) => !registry.get(name));
+    if (unknown.length > 0) {
+      // The registry holds only allowed tools: list every name the run could offer.
+      const known = [
+        ...builtinTools(cwd, skills, undefined, jail).map((t) => t.name),
+        ...(subagents ? [subagents.tool.name] : []),
+        ...(host?.tools().map((t) => t.name) ?? []),
+      ];
+      for (const name of unknown) {
+        warn(
+          `zot: --tools names "${name}", which no tool provides (available: ${known.join(", ")})`,
+        );
+      }
     }
   }
   const interactive = options.ui.interactive && mode === "interactive";
@@ -198,7 +209,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
 export interface InteractiveSetup extends RunSetup {
   /** Attach the TUI's HostUi (notes that arrived during start-up are replayed). */
   ui: SwitchableUi;
-  /** `zot "prompt"` in a terminal: submit this first. */
+  /** `zot "prompt"` in a terminal: the editor starts with this text. */
   initialPrompt?: string;
   /** Warnings of the start-up (extension load errors…), for the TUI to show. */
   startupWarnings: string[];

@@ -74,7 +74,7 @@ Deno.test("tui: -c shows the continued conversation; a broken extension shows âœ
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
-Deno.test('tui: zot "text" submits the prompt at start', async () => {
+Deno.test('tui: zot "text" opens with the prompt filled in; Enter sends it', async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({ script: [{ text: "answer to the first prompt" }] });
   await using tui = await startZotTui({
@@ -82,6 +82,9 @@ Deno.test('tui: zot "text" submits the prompt at start', async () => {
     home: z.home,
     args: ["--base-url", llm.url, "--no-ext", "explain", "this"],
   });
+  await tui.waitFor("explain this", "the prompt in the editor");
+  assertEquals(llm.requests.length, 0, "nothing is sent before Enter");
+  await tui.keys("Enter");
   const screen = await tui.waitFor("answer to the first prompt", "the reply");
   assertStringIncludes(screen, "â€º explain this");
   await tui.type("/exit");
