@@ -1,23 +1,45 @@
 /**
- * `zot --list-models [--provider p]`.
+ * `zot --list-models [--provider p] [--base-url u]`. An OpenAI-compatible
+ * server behind `--base-url` (Ollama, vLLM, …) is asked for its own models;
+ * otherwise the known-model table is printed.
  *
  * @module
  */
 
 import { MODELS } from "../providers/models.ts";
 import { isProviderId } from "../providers/registry.ts";
+import type { ModelInfo } from "../providers/types.ts";
 import { UsageError } from "../errors.ts";
+import type { RunFlags } from "../modes/shared/flags.ts";
 
-export function listModels(provider?: string): void {
+export async function listModels(flags: RunFlags): Promise<void> {
+  const provider = flags.provider;
   if (provider !== undefined && !isProviderId(provider)) {
     throw new UsageError(`Unknown provider "${provider}" (use "anthropic" or "openai")`);
   }
-  const rows = MODELS.filter((m) => !provider || m.provider === provider);
+  let rows: readonly ModelInfo[] = MODELS.filter((m) => !provider || m.provider === provider);
+  if (flags.baseUrl) {
+    const [{ loadCredentials }, { zotPaths }, { listModels: fromServer }] = await Promise.all([
+      import("../config/credentials.ts"),
+      import("../config/paths.ts"),
+      import("../providers/list_models.ts"),
+    ]);
+    const creds = await loadCredentials(flags, zotPaths(Deno.cwd()), (k) => Deno.env.get(k));
+    if (creds.result.ok && creds.result.value.provider === "openai") {
+      const listed = await fromServer({
+        provider: "openai",
+        baseUrl: flags.baseUrl,
+        apiKey: creds.result.value.apiKey,
+      });
+      for (const d of listed.diagnostics) console.error(`zot: ${d}`);
+      rows = listed.models;
+    }
+  }
   for (const m of rows) {
     console.log(
-      `${m.provider.padEnd(10)} ${
-        m.id.padEnd(20)
-      } context ${m.contextWindow} max-out ${m.maxOutput}`,
+      `${m.provider.padEnd(10)} ${m.id.padEnd(20)} context ${m.contextWindow || "?"} max-out ${
+        m.maxOutput || "?"
+      }`,
     );
   }
 }

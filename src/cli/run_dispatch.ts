@@ -14,7 +14,7 @@ import type { RunRequest } from "./run_flags.ts";
 export async function runRequest(request: RunRequest, forced?: ModeName): Promise<number> {
   if (request.listModels) {
     const { listModels } = await import("./list_models.ts");
-    listModels(request.flags.provider);
+    await listModels(request.flags);
     return EXIT_OK;
   }
   const mode = forced ?? chooseMode(request);

@@ -1,0 +1,93 @@
+/**
+ * Journeys against a fake model server: print and JSON modes keep stdout
+ * pure, `--list-models` asks an OpenAI-compatible server behind
+ * `--base-url`, and a misspelt `--tools` name lists the real ones.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { journey, shellExtension } from "./zot.ts";
+
+Deno.test("journey: --list-models with an OpenAI-compatible --base-url lists the server's models", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ models: ["llama-local", "qwen-local"] });
+  const r = await j.zot("--list-models", "--provider", "openai", "--base-url", llm.openaiBaseUrl);
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stdout, "llama-local");
+  assertStringIncludes(r.stdout, "qwen-local");
+  assert(!r.stdout.includes("gpt-4o"), r.stdout);
+  assertEquals(llm.requests.map((q) => q.path), ["/v1/models"]);
+});
+
+Deno.test("journey: a misspelt --tools name lists the tools that exist", async () => {
+  await using j = await journey();
+  await j.write(shellExtension("demo"), ["demo/main.sh"]);
+  await using llm = await startFakeLlm({ script: [{ text: "fine" }] });
+  const r = await j.zot(
+    "-p",
+    "--tools",
+    "raed,demo_echo",
+    "--ext",
+    "./demo",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "hi",
+  );
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout, "fine\n");
+  assertStringIncludes(r.stderr, `--tools names "raed", which no tool provides (available: read,`);
+  assertStringIncludes(r.stderr, "demo_echo)");
+});
+
+Deno.test("journey: -p and --json keep stdout to the answer / JSON lines, notes on stderr", async () => {
+  await using j = await journey();
+  await j.write(shellExtension("demo"), ["demo/main.sh"]);
+  // A project extension in an untrusted project produces a note: it must not reach stdout.
+  await j.write(
+    Object.fromEntries(
+      Object.entries(shellExtension("x")).map(([k, v]) => [`.zot/extensions/${k}`, v]),
+    ),
+    [".zot/extensions/x/main.sh"],
+  );
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "demo_echo", args: { text: "ping" } }] },
+      { text: "The answer." },
+      { toolCalls: [{ name: "demo_echo", args: { text: "ping" } }] },
+      { text: "Again." },
+    ],
+  });
+  const common = ["--ext", "./demo", "--base-url", llm.anthropicBaseUrl, "--api-key", "x"];
+  const p = await j.zot("-p", ...common, "use the tool");
+  assertEquals(p.code, 0, p.stderr);
+  assertEquals(p.stdout, "The answer.\n");
+  assertStringIncludes(p.stderr, `run "zot trust"`);
+  const json = await j.zot("--json", ...common, "use the tool");
+  assertEquals(json.code, 0, json.stderr);
+  const lines = json.stdout.trimEnd().split("\n");
+  for (const line of lines) assert(typeof JSON.parse(line).type === "string", line);
+  assertEquals(JSON.parse(lines.at(-1)!).type, "done");
+});
+
+Deno.test("journey: no API key says how to set one, in print and JSON mode", async () => {
+  await using j = await journey();
+  for (const mode of ["-p", "--json"]) {
+    const r = await j.zot(mode, "hi");
+    assertEquals(r.code, 1);
+    assertEquals(r.stdout, "");
+    assertStringIncludes(r.stderr, `No API key for provider "anthropic": set ANTHROPIC_API_KEY`);
+  }
+});
+
+Deno.test("journey: a model error exits 1 with the provider's message", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({
+    script: [{ error: { status: 400, message: "no such model" } }],
+  });
+  const r = await j.zot("-p", "--base-url", llm.anthropicBaseUrl, "--api-key", "x", "hi");
+  assertEquals(r.code, 1);
+  assertEquals(r.stdout, "");
+  assertStringIncludes(r.stderr, "no such model");
+});
