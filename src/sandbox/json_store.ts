@@ -6,9 +6,9 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { writeJsonAtomic } from "../config/json_file.ts";
 
-/** The parsed file, `undefined` when missing, or an error text when unreadable. */
+/** The parsed file, or `undefined` when missing or not JSON; any other read error throws. */
 export async function readJsonFile(path: string): Promise<unknown> {
   let text: string;
   try {
@@ -24,18 +24,12 @@ export async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-/** Write `value` as JSON to `path` atomically, mode 0600. */
-export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
-  const dir = dirname(path);
-  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    await Deno.writeTextFile(tmp, JSON.stringify(value, null, 2) + "\n", { mode: 0o600 });
-    await Deno.rename(tmp, path);
-  } catch (e) {
-    await Deno.remove(tmp).catch(() => {});
-    throw e;
-  }
+/**
+ * Write `value` as JSON to `path` atomically, mode 0600 in a 0700
+ * directory: grants and trust decide what runs, so only the user reads them.
+ */
+export function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
+  return writeJsonAtomic(path, value, { mode: 0o600, dirMode: 0o700 });
 }
 
 /** A plain object, or an empty one. */
