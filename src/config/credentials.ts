@@ -106,12 +106,17 @@ export function resolveCredentials(
   };
 }
 
+export interface LoadedCredentials {
+  result: CredentialsResult;
+  diagnostics: string[];
+}
+
 /** Read auth.json and config.json, then resolve. Diagnostics name broken files. */
 export async function loadCredentials(
   flags: CredentialFlags,
   paths: Pick<ZotPaths, "auth" | "config">,
   env: EnvGet,
-): Promise<{ result: CredentialsResult; diagnostics: string[] }> {
+): Promise<LoadedCredentials> {
   const [auth, settings] = await Promise.all([readAuth(paths.auth), readSettings(paths.config)]);
   const result = resolveCredentials(flags, {
     env,

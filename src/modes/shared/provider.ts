@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { EnvGet, ZotPaths } from "../../config/paths.ts";
-import { loadCredentials, requireCredentials } from "../../config/credentials.ts";
+import type { EnvGet } from "../../config/paths.ts";
+import { type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
@@ -36,17 +36,17 @@ export function keylessProvider(id: ProviderId, error: string): Provider {
   };
 }
 
-export async function resolveProvider(
+/** The run's provider from its credentials (read once by the set-up: `loadCredentials`). */
+export function resolveProvider(
   flags: RunFlags,
-  paths: ZotPaths,
-  env: EnvGet,
+  credentials: LoadedCredentials,
   warn: LineWriter,
   options: { allowMissingKey?: boolean } = {},
-): Promise<ResolvedProvider> {
+): ResolvedProvider {
   if (flags.provider !== undefined && !isProviderId(flags.provider)) {
     throw new UsageError(`Unknown provider "${flags.provider}" (use "anthropic" or "openai")`);
   }
-  const { result, diagnostics } = await loadCredentials(flags, paths, env);
+  const { result, diagnostics } = credentials;
   for (const d of diagnostics) warn(`zot: ${d}`);
   if (!result.ok && options.allowMissingKey && result.error.startsWith("No API key")) {
     const named = flags.provider;

@@ -8,6 +8,7 @@
 
 import { resolve } from "node:path";
 import { zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
+import { loadCredentials } from "../../config/credentials.ts";
 import { Agent } from "../../agent/loop.ts";
 import { NO_HOOKS } from "../../agent/hooks.ts";
 import { ToolRegistry } from "../../agent/tool_registry.ts";
@@ -89,29 +90,32 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   }
   const allow = toolAllowList(flags);
   // Independent file reads run together: start-up time is measured to the first request.
-  const [resolved, { sources, skills }, subagents] = await Promise.all([
-    resolveProvider(flags, paths, env, warn, { allowMissingKey: mode === "interactive" })
-      .then((r) => {
-        // A headless run calls the model for sure: overlap the SDK import with set-up.
-        if (mode === "print" || mode === "json") r.provider.prepare?.();
-        return r;
-      }),
+  // Read once: the run's provider and the subagent children share them.
+  const credentials = loadCredentials(flags, paths, env);
+  const [resolved, { sources, skills }] = await Promise.all([
+    credentials.then((loaded) => {
+      const r = resolveProvider(flags, loaded, warn, { allowMissingKey: mode === "interactive" });
+      // A headless run calls the model for sure: overlap the SDK import with set-up.
+      if (mode === "print" || mode === "json") r.provider.prepare?.();
+      return r;
+    }),
     discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => ({
       sources,
       skills: await loadSkills(flags, paths, sources, env, warn),
     })),
-    // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
-    createSubagents({
-      paths,
-      flags,
-      env,
-      allow,
-      emit: (event): void => agent.hooks.emit(event),
-      sessionId: (): string => agent.session.id,
-      jailed: (): boolean => jail.root !== undefined,
-      confirmsCalls: !flags.yolo && mode === "interactive",
-    }),
   ]);
+  // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
+  const subagents = createSubagents({
+    paths,
+    flags,
+    env,
+    credentials: (await credentials).result,
+    allow,
+    emit: (event): void => agent.hooks.emit(event),
+    sessionId: (): string => agent.session.id,
+    jailed: (): boolean => jail.root !== undefined,
+    confirmsCalls: !flags.yolo && mode === "interactive",
+  });
   // Mutable: the TUI's /jail and /unjail switch it without rebuilding the tools.
   const jail = createJail();
   const builtins = builtinTools(cwd, skills, allow, jail);

@@ -9,7 +9,7 @@
 
 import type { Tool } from "../../agent/types.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
-import { loadCredentials } from "../../config/credentials.ts";
+import type { CredentialsResult } from "../../config/credentials.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
 import {
@@ -33,6 +33,8 @@ export interface SubagentWiringOptions {
   paths: ZotPaths;
   flags: RunFlags;
   env: EnvGet;
+  /** The run's own credentials (read once by the set-up). */
+  credentials: CredentialsResult;
   /** The run's `--tools` allow list. */
   allow?: readonly string[];
   /** Late-bound: the extension host (or nothing). */
@@ -51,18 +53,15 @@ export interface SubagentWiringOptions {
 /**
  * Subagent tool and supervisor; undefined in a child zot, under `--no-yolo`
  * in the TUI, when `--tools` leaves it out, or without credentials (the run itself reports those).
- * Credentials are resolved the same way as the parent's, so the child
- * talks to the same provider, model and endpoint.
+ * The child gets the parent's credentials, so it talks to the same
+ * provider, model and endpoint.
  */
-export async function createSubagents(
-  o: SubagentWiringOptions,
-): Promise<SubagentWiring | undefined> {
+export function createSubagents(o: SubagentWiringOptions): SubagentWiring | undefined {
   const depth = depthOf(o.env(DEPTH_ENV));
   if (depth >= MAX_DEPTH || o.confirmsCalls) return undefined;
   if (o.allow && !o.allow.includes("subagent")) return undefined;
-  const { result } = await loadCredentials(o.flags, o.paths, o.env);
-  if (!result.ok) return undefined;
-  const c = result.value;
+  if (!o.credentials.ok) return undefined;
+  const c = o.credentials.value;
   const cwd = o.paths.cwd;
   const profile = {
     provider: c.provider,

@@ -3,14 +3,22 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { createSubagents } from "../../../src/modes/shared/subagents.ts";
+import { loadCredentials } from "../../../src/config/credentials.ts";
 import { defaultFlags, type RunFlags } from "../../../src/modes/shared/flags.ts";
 import type { ZotPaths } from "../../../src/config/paths.ts";
 
-function options(paths: ZotPaths, env: Record<string, string>, flags: Partial<RunFlags> = {}) {
+async function options(
+  paths: ZotPaths,
+  env: Record<string, string>,
+  flags: Partial<RunFlags> = {},
+) {
+  const run = { ...defaultFlags(), provider: "anthropic", apiKey: "k", ...flags };
+  const get = (name: string) => env[name];
   return {
     paths,
-    flags: { ...defaultFlags(), provider: "anthropic", apiKey: "k", ...flags },
-    env: (name: string) => env[name],
+    flags: run,
+    env: get,
+    credentials: (await loadCredentials(run, paths, get)).result,
     emit: () => {},
     sessionId: () => "s",
   };
@@ -18,21 +26,24 @@ function options(paths: ZotPaths, env: Record<string, string>, flags: Partial<Ru
 
 Deno.test("a top-level run offers the tool; a child, --tools without it, or TUI --no-yolo do not", async () => {
   await using z = await tempZot();
-  const ok = await createSubagents(options(z.paths, {}));
+  const ok = createSubagents(await options(z.paths, {}));
   assertEquals(ok?.tool.name, "subagent");
-  assertEquals(await createSubagents(options(z.paths, { ZOT_SUBAGENT_DEPTH: "1" })), undefined);
   assertEquals(
-    await createSubagents({ ...options(z.paths, {}), allow: ["read", "bash"] }),
+    createSubagents(await options(z.paths, { ZOT_SUBAGENT_DEPTH: "1" })),
     undefined,
   );
   assertEquals(
-    await createSubagents({ ...options(z.paths, {}), confirmsCalls: true }),
+    createSubagents({ ...(await options(z.paths, {})), allow: ["read", "bash"] }),
+    undefined,
+  );
+  assertEquals(
+    createSubagents({ ...(await options(z.paths, {})), confirmsCalls: true }),
     undefined,
   );
 });
 
 Deno.test("without credentials there is no tool (the run itself reports the missing key)", async () => {
   await using z = await tempZot();
-  const none = await createSubagents(options(z.paths, {}, { apiKey: undefined }));
+  const none = createSubagents(await options(z.paths, {}, { apiKey: undefined }));
   assertEquals(none, undefined);
 });
