@@ -10,13 +10,12 @@
 
 import type Anthropic from "@anthropic-ai/sdk";
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from "./convert_anthropic.ts";
-import { classifyError } from "./errors.ts";
 import { parseData, postSse } from "./http.ts";
 import { defaultMaxTokens } from "./models.ts";
 import { clientError, type ProviderOptions } from "./options.ts";
-import { withRetries } from "./retry.ts";
 import { mapAnthropicStream } from "./stream_anthropic.ts";
-import type { ModelRequest, Provider, StreamEvent } from "./types.ts";
+import { transportProvider } from "./transport.ts";
+import type { ModelRequest, Provider } from "./types.ts";
 
 export const ANTHROPIC_BASE_URL = "https://api.anthropic.com";
 const API_VERSION = "2023-06-01";
@@ -53,47 +52,25 @@ export function anthropicBody(request: ModelRequest): Anthropic.MessageCreatePar
 }
 
 export function anthropicProvider(options: ProviderOptions): Provider {
-  let client: Promise<Anthropic> | undefined;
-  const getClient = () => {
-    client ??= loadClient(options).catch((e) => {
-      client = undefined;
-      throw e;
-    });
-    return client;
-  };
-
-  async function* viaSdk(request: ModelRequest): AsyncGenerator<StreamEvent> {
-    const sdk = await getClient();
-    const stream = await sdk.messages.create(anthropicBody(request), { signal: request.signal });
-    yield* mapAnthropicStream(stream, request.model);
-  }
-
-  async function* viaFetch(request: ModelRequest): AsyncGenerator<StreamEvent> {
-    const base = (options.baseUrl ?? ANTHROPIC_BASE_URL).replace(/\/+$/, "");
-    const messages = await postSse(`${base}/v1/messages`, anthropicBody(request), {
-      fetch: options.fetch,
-      headers: { "x-api-key": options.apiKey, "anthropic-version": API_VERSION },
-      signal: request.signal,
-    });
-    async function* events() {
-      for await (const message of messages) yield parseData(message, "Anthropic");
-    }
-    yield* mapAnthropicStream(events(), request.model);
-  }
-
-  const attempt = options.transport === "fetch" ? viaFetch : viaSdk;
-
-  return {
+  return transportProvider(options, {
     id: "anthropic",
-    prepare() {
-      if (options.transport !== "fetch") getClient().catch(() => {});
+    label: "Anthropic",
+    defaultBaseUrl: ANTHROPIC_BASE_URL,
+    loadClient: () => loadClient(options),
+    async *viaSdk(sdk, request) {
+      const stream = await sdk.messages.create(anthropicBody(request), { signal: request.signal });
+      yield* mapAnthropicStream(stream, request.model);
     },
-    stream: (request) =>
-      withRetries(
-        () => attempt(request),
-        (e) => classifyError(e, "Anthropic", request.signal, options.baseUrl ?? ANTHROPIC_BASE_URL),
-        request.signal,
-        options.retry,
-      ),
-  };
+    async *viaFetch(base, request) {
+      const messages = await postSse(`${base}/v1/messages`, anthropicBody(request), {
+        fetch: options.fetch,
+        headers: { "x-api-key": options.apiKey, "anthropic-version": API_VERSION },
+        signal: request.signal,
+      });
+      async function* events() {
+        for await (const message of messages) yield parseData(message, "Anthropic");
+      }
+      yield* mapAnthropicStream(events(), request.model);
+    },
+  });
 }

@@ -10,12 +10,11 @@
 
 import type OpenAI from "openai";
 import { toOpenaiMessages, toOpenaiTools } from "./convert_openai.ts";
-import { classifyError } from "./errors.ts";
 import { parseData, postSse } from "./http.ts";
 import { clientError, type ProviderOptions } from "./options.ts";
-import { withRetries } from "./retry.ts";
 import { mapOpenaiStream } from "./stream_openai.ts";
-import type { ModelRequest, Provider, StreamEvent } from "./types.ts";
+import { transportProvider } from "./transport.ts";
+import type { ModelRequest, Provider } from "./types.ts";
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
 
@@ -64,52 +63,30 @@ export function openaiBody(
 
 export function openaiProvider(options: ProviderOptions): Provider {
   const official = options.baseUrl === undefined || options.baseUrl.startsWith(OPENAI_BASE_URL);
-  let client: Promise<OpenAI> | undefined;
-  const getClient = () => {
-    client ??= loadClient(options).catch((e) => {
-      client = undefined;
-      throw e;
-    });
-    return client;
-  };
-
-  async function* viaSdk(request: ModelRequest): AsyncGenerator<StreamEvent> {
-    const sdk = await getClient();
-    const stream = await sdk.chat.completions.create(openaiBody(request, official), {
-      signal: request.signal,
-    });
-    yield* mapOpenaiStream(stream, request.model);
-  }
-
-  async function* viaFetch(request: ModelRequest): AsyncGenerator<StreamEvent> {
-    const base = (options.baseUrl ?? OPENAI_BASE_URL).replace(/\/+$/, "");
-    const messages = await postSse(`${base}/chat/completions`, openaiBody(request, official), {
-      fetch: options.fetch,
-      headers: { authorization: `Bearer ${options.apiKey}` },
-      signal: request.signal,
-    });
-    async function* chunks() {
-      for await (const message of messages) {
-        if (message.data === "[DONE]") return;
-        yield parseData(message, "OpenAI");
-      }
-    }
-    yield* mapOpenaiStream(chunks(), request.model);
-  }
-
-  const attempt = options.transport === "fetch" ? viaFetch : viaSdk;
-
-  return {
+  return transportProvider(options, {
     id: "openai",
-    prepare() {
-      if (options.transport !== "fetch") getClient().catch(() => {});
+    label: "OpenAI",
+    defaultBaseUrl: OPENAI_BASE_URL,
+    loadClient: () => loadClient(options),
+    async *viaSdk(sdk, request) {
+      const stream = await sdk.chat.completions.create(openaiBody(request, official), {
+        signal: request.signal,
+      });
+      yield* mapOpenaiStream(stream, request.model);
     },
-    stream: (request) =>
-      withRetries(
-        () => attempt(request),
-        (e) => classifyError(e, "OpenAI", request.signal, options.baseUrl ?? OPENAI_BASE_URL),
-        request.signal,
-        options.retry,
-      ),
-  };
+    async *viaFetch(base, request) {
+      const messages = await postSse(`${base}/chat/completions`, openaiBody(request, official), {
+        fetch: options.fetch,
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        signal: request.signal,
+      });
+      async function* chunks() {
+        for await (const message of messages) {
+          if (message.data === "[DONE]") return;
+          yield parseData(message, "OpenAI");
+        }
+      }
+      yield* mapOpenaiStream(chunks(), request.model);
+    },
+  });
 }
