@@ -16,6 +16,8 @@ export interface SessionInit {
   model: string;
   /** `$ZOT_HOME/sessions`; undefined keeps the session in memory only. */
   sessionsRoot?: string;
+  /** Persist to exactly this file (`--session` naming a new file); wins over `sessionsRoot`. */
+  path?: string;
   /** Reports write failures (the run continues without persistence). */
   warn?: (message: string) => void;
 }
@@ -54,8 +56,10 @@ export class Session {
   static async create(init: SessionInit): Promise<Session> {
     const id = crypto.randomUUID();
     const warn = init.warn ?? (() => {});
-    if (!init.sessionsRoot) return new Session(id, init.cwd, [], undefined, undefined, false, warn);
-    const path = await newSessionPath(init.sessionsRoot, init.cwd, id);
+    if (!init.path && !init.sessionsRoot) {
+      return new Session(id, init.cwd, [], undefined, undefined, false, warn);
+    }
+    const path = init.path ?? await newSessionPath(init.sessionsRoot!, init.cwd, id);
     const header: SessionHeader = {
       type: "session",
       version: 1,

@@ -5,12 +5,48 @@
  * @module
  */
 
+import { dirname, resolve } from "node:path";
 import { Session } from "../../agent/session.ts";
 import { latestSession } from "../../agent/session_store.ts";
 import { UsageError } from "../../errors.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
+
+/**
+ * `--session <file>` naming a file that does not exist yet starts a new
+ * session there, so a run can be named up front and continued later.
+ */
+async function newNamedSession(
+  file: string,
+  paths: ZotPaths,
+  meta: { provider: string; model: string },
+  warn: LineWriter,
+): Promise<Session> {
+  const path = resolve(paths.cwd, file);
+  if (!(await isDirectory(dirname(path)))) {
+    throw new UsageError(
+      `Session file "${file}" cannot be created: "${
+        dirname(path)
+      }" is not a directory (create it first, or use -c for the latest)`,
+    );
+  }
+  return await Session.create({
+    cwd: paths.cwd,
+    provider: meta.provider,
+    model: meta.model,
+    path,
+    warn,
+  });
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
 
 export async function selectSession(
   flags: RunFlags,
@@ -26,9 +62,7 @@ export async function selectSession(
       return await Session.open(flags.session, warn);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) {
-        throw new UsageError(
-          `Session file "${flags.session}" not found (check the path, or use -c for the latest)`,
-        );
+        return await newNamedSession(flags.session, paths, meta, warn);
       }
       throw new UsageError(e instanceof Error ? e.message : String(e));
     }

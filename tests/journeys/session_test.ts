@@ -1,0 +1,74 @@
+/**
+ * Journeys: sessions across `-p` runs: `-c` continues, `--no-session`
+ * leaves nothing, `--session <file>` names a new session and resumes it.
+ */
+
+import { join } from "node:path";
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import type { FakeRequest } from "../helpers/fake_llm.ts";
+import { journey } from "./zot.ts";
+
+/** The user texts a model request carried (Anthropic wire format). */
+function userTexts(request: FakeRequest): string[] {
+  const body = request.body as { messages: { role: string; content: unknown }[] };
+  return body.messages.filter((m) => m.role === "user").map((m) => JSON.stringify(m.content));
+}
+
+async function sessionFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    try {
+      for await (const e of Deno.readDir(dir)) {
+        if (e.isDirectory) await walk(join(dir, e.name));
+        else out.push(join(dir, e.name));
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+Deno.test("journey: -p then -p -c continues; --no-session saves nothing", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({
+    script: [{ text: "one" }, { text: "two" }, { text: "three" }],
+  });
+  const common = ["--base-url", llm.anthropicBaseUrl, "--api-key", "x"];
+  assertEquals((await j.zot("-p", ...common, "first question")).stdout, "one\n");
+  assertEquals((await j.zot("-p", "-c", ...common, "second question")).stdout, "two\n");
+  const second = await llm.request(1);
+  const texts = userTexts(second).join(" ");
+  assertStringIncludes(texts, "first question");
+  assertStringIncludes(texts, "second question");
+  const before = await sessionFiles(join(j.home, "sessions"));
+  assertEquals(before.length, 1);
+  const lines = (await Deno.readTextFile(before[0])).trimEnd().split("\n").length;
+
+  assertEquals((await j.zot("-p", "--no-session", ...common, "third")).stdout, "three\n");
+  const after = await sessionFiles(join(j.home, "sessions"));
+  assertEquals(after, before);
+  assertEquals((await Deno.readTextFile(after[0])).trimEnd().split("\n").length, lines);
+});
+
+Deno.test("journey: --session <new file> starts a named session that a later run resumes", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "noted" }, { text: "recalled" }] });
+  const common = ["--base-url", llm.anthropicBaseUrl, "--api-key", "x"];
+  const first = await j.zot("-p", "--session", "work.jsonl", ...common, "remember 42");
+  assertEquals(first.code, 0, first.stderr);
+  assertEquals(first.stdout, "noted\n");
+  const file = join(j.cwd, "work.jsonl");
+  assert((await Deno.stat(file)).isFile);
+  const again = await j.zot("-p", "--session", "work.jsonl", ...common, "what was it?");
+  assertEquals(again.code, 0, again.stderr);
+  assertStringIncludes(userTexts(await llm.request(1)).join(" "), "remember 42");
+  // Nothing was written under $ZOT_HOME/sessions: the named file is the session.
+  assertEquals(await sessionFiles(join(j.home, "sessions")), []);
+
+  const bad = await j.zot("-p", "--session", "no/such/dir/x.jsonl", ...common, "hi");
+  assertEquals(bad.code, 2);
+  assertStringIncludes(bad.stderr, "is not a directory (create it first");
+});
