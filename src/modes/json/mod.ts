@@ -6,35 +6,17 @@
  * @module
  */
 
-import { stderrUi } from "../../extensions/ui.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
-import { createSetup, type SetupOptions } from "../shared/setup.ts";
-import type { RunFlags } from "../shared/flags.ts";
-import { jsonLines, type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
-import { onInterrupt } from "../shared/sigint.ts";
+import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
+import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
 
-export interface JsonOptions {
-  flags: RunFlags;
-  prompt: string;
-  stdout?: LineWriter;
-  stderr?: LineWriter;
-  setup?: Partial<SetupOptions>;
-}
-
-export async function runJson(options: JsonOptions): Promise<number> {
+export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
   const write = jsonLines(options.stdout ?? stdoutLine);
-  const setup = await createSetup({
-    mode: "json",
-    flags: options.flags,
-    ui: stderrUi(stderr),
-    warn: stderr,
-    ...options.setup,
-  });
+  const setup = await createHeadlessSetup("json", options, stderr);
   const unsubscribe = setup.agent.subscribe(write);
   try {
-    using _sigint = onInterrupt(() => setup.agent.abort("interrupted"));
-    const result = await setup.agent.prompt(options.prompt);
+    const result = await promptOnce(setup, options.prompt);
     return result.error || result.stop === "aborted" ? EXIT_FAILURE : EXIT_OK;
   } catch (e) {
     write({ type: "error", message: e instanceof Error ? e.message : String(e) });

@@ -7,34 +7,16 @@
  * @module
  */
 
-import { stderrUi } from "../../extensions/ui.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
-import { createSetup, type SetupOptions } from "../shared/setup.ts";
-import type { RunFlags } from "../shared/flags.ts";
-import { type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
-import { onInterrupt } from "../shared/sigint.ts";
+import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
+import { stderrLine, stdoutLine } from "../shared/output.ts";
 
-export interface PrintOptions {
-  flags: RunFlags;
-  prompt: string;
-  stdout?: LineWriter;
-  stderr?: LineWriter;
-  setup?: Partial<SetupOptions>;
-}
-
-export async function runPrint(options: PrintOptions): Promise<number> {
+export async function runPrint(options: HeadlessOptions): Promise<number> {
   const stdout = options.stdout ?? stdoutLine;
   const stderr = options.stderr ?? stderrLine;
-  const setup = await createSetup({
-    mode: "print",
-    flags: options.flags,
-    ui: stderrUi(stderr),
-    warn: stderr,
-    ...options.setup,
-  });
+  const setup = await createHeadlessSetup("print", options, stderr);
   try {
-    using _sigint = onInterrupt(() => setup.agent.abort("interrupted"));
-    const result = await setup.agent.prompt(options.prompt);
+    const result = await promptOnce(setup, options.prompt);
     if (result.text !== "") stdout(result.text);
     if (result.stop === "aborted") {
       stderr("zot: interrupted");
