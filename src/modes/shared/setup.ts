@@ -204,6 +204,14 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       await subagents?.supervisor.shutdown();
       agent.hooks.endSession("shutdown");
       await agent.session.close();
+      // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
+      for (const s of host?.status() ?? []) {
+        if (s.state === "closed" && s.closeReason) {
+          warn(
+            `zot: extension "${s.name}" stopped during the run (${s.closeReason}; see "zot ext logs ${s.name}")`,
+          );
+        }
+      }
       await host?.stop();
     },
   };

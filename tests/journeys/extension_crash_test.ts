@@ -1,0 +1,70 @@
+/**
+ * Journeys: an extension that dies while the agent calls its tool. The run
+ * goes on, and the user learns which extension stopped and where its log is.
+ */
+
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { processesMatching } from "../helpers/procs.ts";
+import { journey } from "./zot.ts";
+
+const CRASHY = {
+  "crashy/extension.json": JSON.stringify({ name: "crashy", version: "1.0.0", exec: "./main.sh" }),
+  "crashy/main.sh": `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"crashy","version":"1.0.0"}'
+IFS= read -r line
+printf '%s\\n' '{"type":"register_tool","name":"crashy_do","description":"do","schema":{"type":"object"}}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"tool_call"'*) echo "crashy: fatal: disk on fire" >&2; exit 7 ;;
+    *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;;
+  esac
+done
+`,
+};
+
+Deno.test("journey: an extension crashing mid-tool-call is named on stderr with its log", async () => {
+  await using j = await journey();
+  await j.write(CRASHY, ["crashy/main.sh"]);
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "crashy_do", args: {} }] }, { text: "carried on" }],
+  });
+  const r = await j.zot(
+    "-p",
+    "--ext",
+    "./crashy",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "go",
+  );
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout, "carried on\n");
+  assertStringIncludes(
+    r.stderr,
+    `extension "crashy" stopped during the run (exited with status 7; see "zot ext logs crashy")`,
+  );
+  const logs = await j.zot("ext", "logs", "crashy");
+  assertStringIncludes(logs.stdout, "disk on fire");
+  assertEquals(processesMatching(j.root), []);
+});
+
+Deno.test("journey: extensions stopped normally at the end of a run are not reported", async () => {
+  await using j = await journey();
+  await j.write(CRASHY, ["crashy/main.sh"]);
+  await using llm = await startFakeLlm({ script: [{ text: "plain" }] });
+  const r = await j.zot(
+    "-p",
+    "--ext",
+    "./crashy",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "go",
+  );
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stderr, "");
+});
