@@ -22,8 +22,3 @@ export function linkedController(outer?: AbortSignal): LinkedController {
   controller.dispose = () => outer.removeEventListener("abort", onAbort);
   return controller;
 }
-
-/** Whether `e` is the rejection of an aborted operation. */
-export function isAbortError(e: unknown): boolean {
-  return e instanceof DOMException && (e.name === "AbortError" || e.name === "TimeoutError");
-}

@@ -8,7 +8,7 @@
  */
 
 import type { Usage } from "../agent/types.ts";
-import { DEFAULT_MODELS, providerOfModelId } from "../config/provider_names.ts";
+import { DEFAULT_MODELS } from "../config/provider_names.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
 
 function anthropic(
@@ -87,11 +87,6 @@ export function modelsOf(provider: ProviderId): ModelInfo[] {
 /** The model used when neither a flag nor config.json names one. */
 export function defaultModel(provider: ProviderId): string {
   return DEFAULT_MODELS[provider];
-}
-
-/** The provider a model id belongs to (table, then family prefix). */
-export function providerOfModel(id: string): ProviderId | undefined {
-  return findModel(id)?.provider ?? providerOfModelId(id);
 }
 
 /** Output limit to request when the caller sets none. */
