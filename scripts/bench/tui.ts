@@ -1,17 +1,19 @@
 /**
  * TUI benchmark: the cost of rendering one streamed token at the end of a
  * long transcript, in an in-memory terminal. pi-tui's differential renderer
- * should keep the bytes written per token flat as the transcript grows, and
- * the per-component line caches keep the CPU cost close to flat (only the
- * streaming block re-renders; the rest is reused). Compares 10 and 1,000
- * messages in one run.
+ * keeps the bytes written per token flat as the transcript grows; the block
+ * caches, the incremental transcript join and FlatTUI's memoized per-line
+ * steps keep the CPU cost close to flat. Compares 10 and 1,000 messages, and
+ * zot's setup ("after") with pi-tui's plain TUI and Container ("before"), in
+ * one run.
  *
  * @module
  */
 
-import { TUI } from "@mariozechner/pi-tui";
+import { Container, TUI } from "@mariozechner/pi-tui";
 import {
   DEFAULT_THEME,
+  FlatTUI,
   markdownTheme,
   MemoryTerminal,
   paintOf,
@@ -27,10 +29,13 @@ function renderNow(tui: TUI): void {
   (tui as unknown as { doRender(): void }).doRender();
 }
 
-function build(messages: number) {
+/** "before": pi-tui's own TUI and Container; "after": FlatTUI and Transcript. */
+type Engine = "before" | "after";
+
+function build(messages: number, engine: Engine) {
   const paint = paintOf(DEFAULT_THEME);
   const terminal = new MemoryTerminal(120, 40, { keep: false });
-  const tui = new TUI(terminal);
+  const tui = engine === "after" ? new FlatTUI(terminal) : new TUI(terminal);
   const transcript = new Transcript(paint, markdownTheme(paint));
   for (let i = 0; i < messages; i++) {
     if (i % 3 === 0) transcript.addUser(`question ${i}: how does part ${i} work?`);
@@ -43,7 +48,13 @@ function build(messages: number) {
         .setResult(Array.from({ length: 12 }, (_, k) => `file${k}`).join("\n"), false);
     }
   }
-  tui.addChild(transcript);
+  tui.addChild(
+    engine === "after" ? transcript : {
+      // The same blocks joined line by line by pi-tui's Container, as before.
+      render: (width) => Container.prototype.render.call(transcript, width),
+      invalidate: () => transcript.invalidate(),
+    },
+  );
   tui.addChild(
     new StatusBar(paint, {
       model: "anthropic/bench",
@@ -68,8 +79,8 @@ interface Measure {
   bytesPerToken: number;
 }
 
-function measure(messages: number): Measure {
-  const { tui, terminal, streaming } = build(messages);
+function measure(messages: number, engine: Engine): Measure {
+  const { tui, terminal, streaming } = build(messages, engine);
   // Warm up caches and the JIT.
   for (let i = 0; i < 50; i++) {
     streaming.append(`w${i} `);
@@ -97,35 +108,55 @@ function measure(messages: number): Measure {
   };
 }
 
-/** Best of three runs: the machine is shared, the minimum is the least noisy. */
-function best(messages: number): Measure {
-  const runs = [measure(messages), measure(messages), measure(messages)];
-  return runs.reduce((a, b) => (b.usPerToken < a.usPerToken ? b : a));
+/**
+ * Best of three runs per case, the cases interleaved so that load on the
+ * shared machine hits before and after alike; the minimum is the least noisy.
+ */
+function bestOf(cases: [number, Engine][]): Measure[] {
+  const runs: Measure[][] = cases.map(() => []);
+  for (let round = 0; round < 3; round++) {
+    cases.forEach(([messages, engine], i) => runs[i].push(measure(messages, engine)));
+  }
+  return runs.map((r) => r.reduce((a, b) => (b.usPerToken < a.usPerToken ? b : a)));
 }
 
 export function bench(): Promise<BenchRow[]> {
-  const small = best(10);
-  const large = best(1000);
+  const [small, large, smallBefore, largeBefore] = bestOf([
+    [10, "after"],
+    [1000, "after"],
+    [10, "before"],
+    [1000, "before"],
+  ]);
   const fmt = (us: number) => `${us.toFixed(0)} µs`;
+  const ratio = (a: Measure, b: Measure) => `${(b.usPerToken / a.usPerToken).toFixed(1)}×`;
   return Promise.resolve([
-    { group: "tui", name: "render per streamed token, 10 messages", value: fmt(small.usPerToken) },
+    {
+      group: "tui",
+      name: "render per streamed token, 10 messages",
+      value: fmt(small.usPerToken),
+      note: `before (pi-tui TUI + Container): ${fmt(smallBefore.usPerToken)}`,
+    },
     {
       group: "tui",
       name: "render per streamed token, 1,000 messages",
       value: fmt(large.usPerToken),
-      note: `${(large.usPerToken / small.usPerToken).toFixed(1)}× the 10-message cost`,
+      note: `${ratio(small, large)} the 10-message cost; before: ${fmt(largeBefore.usPerToken)} (${
+        ratio(smallBefore, largeBefore)
+      })`,
     },
     {
       group: "tui",
       name: "components only per token, 10 / 1,000 messages",
       value: `${fmt(small.componentsUs)} / ${fmt(large.componentsUs)}`,
-      note: "block caches: only the streaming block re-renders",
+      note: `before: ${fmt(smallBefore.componentsUs)} / ${fmt(largeBefore.componentsUs)}`,
     },
     {
       group: "tui",
       name: "bytes written per token, 10 / 1,000 messages",
       value: `${small.bytesPerToken.toFixed(0)} / ${large.bytesPerToken.toFixed(0)} B`,
-      note: "flat = differential rendering works",
+      note: `flat = differential rendering works; before: ${
+        smallBefore.bytesPerToken.toFixed(0)
+      } / ${largeBefore.bytesPerToken.toFixed(0)} B`,
     },
   ]);
 }

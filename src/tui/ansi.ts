@@ -44,8 +44,8 @@ export function stripAnsi(text: string): string {
 
 // CSI sequences (ESC [ params final), OSC (ESC ] … BEL or ESC \), other
 // two-byte escapes, and C0/C1 controls other than newline.
-// deno-lint-ignore no-control-regex
 const ESCAPES =
+  // deno-lint-ignore no-control-regex
   /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g;
 // deno-lint-ignore no-control-regex
 const SGR = /^\x1b\[[0-9;]*m$/;

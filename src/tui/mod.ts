@@ -14,6 +14,7 @@ export * from "./markdown.ts";
 export * from "./keys.ts";
 export * from "./autocomplete.ts";
 export * from "./memory_terminal.ts";
+export * from "./flat_tui.ts";
 export * from "./components/lines.ts";
 export * from "./components/tool_block.ts";
 export * from "./components/transcript.ts";

@@ -6,10 +6,11 @@
  * @module
  */
 
-import { type Component, Container, Editor, type Terminal, TUI } from "@mariozechner/pi-tui";
+import { type Component, Container, Editor, type Terminal, type TUI } from "@mariozechner/pi-tui";
 import {
   DEFAULT_THEME,
   editorTheme,
+  FlatTUI,
   livePaint,
   markdownTheme,
   NotesView,
@@ -40,7 +41,7 @@ export class Screen {
     this.#current = paintOf(DEFAULT_THEME, options);
     this.paint = livePaint(() => this.#current);
     this.#color = options.color !== false;
-    this.tui = new TUI(terminal);
+    this.tui = new FlatTUI(terminal);
     this.transcript = new Transcript(this.paint, markdownTheme(this.paint));
     this.notes = new NotesView(this.paint);
     this.editor = new Editor(this.tui, editorTheme(this.paint), {

@@ -1,11 +1,17 @@
 /**
  * Line helpers shared by the components: wrap plain or styled text to the
- * width pi-tui allows, and cache a render by width.
+ * width pi-tui allows, cache a render by width, and join children's cached
+ * renders without recopying the unchanged ones.
  *
  * @module
  */
 
-import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import {
+  type Component,
+  truncateToWidth,
+  visibleWidth,
+  wrapTextWithAnsi,
+} from "@mariozechner/pi-tui";
 import type { Style } from "../ansi.ts";
 
 /** Each logical line styled then wrapped to `width` (never wider). */
@@ -40,5 +46,41 @@ export class LineCache {
 
   invalidate(): void {
     this.#width = -1;
+  }
+}
+
+/**
+ * Children's lines joined into one array, kept across renders: children
+ * whose render returned the same array as last time (a line cache hit) are
+ * not copied again, so streaming into the last block costs the block, not
+ * the whole transcript. Returns the same array while nothing changed, and a
+ * new one otherwise (a parent may cache by identity too).
+ *
+ * Relies on the children's contract: a child returns a new array whenever
+ * its lines change (every {@linkcode LineCache} user does).
+ */
+export class JoinedLines {
+  #width = -1;
+  #parts: readonly string[][] = [];
+  #lines: string[] = [];
+
+  join(width: number, children: readonly Component[]): string[] {
+    const parts = children.map((child) => child.render(width));
+    const old = width === this.#width ? this.#parts : [];
+    let same = 0;
+    let offset = 0;
+    while (same < parts.length && same < old.length && parts[same] === old[same]) {
+      offset += parts[same].length;
+      same++;
+    }
+    if (width === this.#width && same === parts.length && same === old.length) return this.#lines;
+    const lines = this.#lines.slice(0, offset);
+    for (let i = same; i < parts.length; i++) {
+      for (const line of parts[i]) lines.push(line);
+    }
+    this.#width = width;
+    this.#parts = parts;
+    this.#lines = lines;
+    return lines;
   }
 }

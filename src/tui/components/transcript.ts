@@ -1,9 +1,9 @@
 /**
  * The scrolling conversation: user prompts, streamed assistant markdown,
  * tool calls with their results, and host lines (info, errors, extension
- * load errors). Each block caches its own lines, so streaming into the last
- * block re-renders only that block and the differential renderer writes
- * only what changed.
+ * load errors). Each block caches its own lines and the transcript joins
+ * them incrementally, so streaming into the last block re-renders only that
+ * block and the differential renderer writes only what changed.
  *
  * @module
  */
@@ -11,7 +11,7 @@
 import { type Component, Container, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { LineCache, wrapStyled } from "./lines.ts";
+import { JoinedLines, LineCache, wrapStyled } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
@@ -76,9 +76,18 @@ export class AssistantBlock implements Component {
   #cut = 0;
   #cache = new LineCache();
 
+  #theme: MarkdownTheme;
+  #paint: Paint;
+
   constructor(theme: MarkdownTheme, paint: Paint) {
-    this.#stable = new Markdown("", 0, 0, theme, { color: paint.assistant });
-    this.#tail = new Markdown("", 0, 0, theme, { color: paint.assistant });
+    this.#theme = theme;
+    this.#paint = paint;
+    this.#stable = this.#markdown("");
+    this.#tail = this.#markdown("");
+  }
+
+  #markdown(text: string): Markdown {
+    return new Markdown(text, 0, 0, this.#theme, { color: this.#paint.assistant });
   }
 
   get text(): string {
@@ -101,9 +110,14 @@ export class AssistantBlock implements Component {
     this.#cache.invalidate();
   }
 
+  /**
+   * Drops every cache (a theme change). The markdown components are rebuilt:
+   * pi-tui's Markdown keeps the text colour it resolved first across its own
+   * `invalidate`, so the old theme's colour would linger after inline styles.
+   */
   invalidate(): void {
-    this.#stable.invalidate();
-    this.#tail.invalidate();
+    this.#stable = this.#markdown(this.#text.slice(0, this.#cut));
+    this.#tail = this.#markdown(this.#text.slice(this.#cut));
     this.#cache.invalidate();
   }
 
@@ -124,11 +138,20 @@ export class Transcript extends Container {
   #md: MarkdownTheme;
   #tools = new Map<string, ToolBlock>();
   #loadErrors: Component[] = [];
+  #joined = new JoinedLines();
 
   constructor(paint: Paint, md: MarkdownTheme) {
     super();
     this.#paint = paint;
     this.#md = md;
+  }
+
+  /**
+   * The blocks' lines; only blocks whose lines changed since the last frame
+   * are copied (the streaming one), so a token does not cost the transcript.
+   */
+  override render(width: number): string[] {
+    return this.#joined.join(width, this.children);
   }
 
   addUser(text: string): void {

@@ -1,0 +1,160 @@
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  DEFAULT_THEME,
+  FlatTUI,
+  LineResetMemo,
+  livePaint,
+  markdownTheme,
+  MemoryTerminal,
+  type Paint,
+  paintOf,
+  Transcript,
+} from "../../src/tui/mod.ts";
+import { type Component, Container, TUI } from "@mariozechner/pi-tui";
+
+/** pi-tui renders on a timer; tests drive its frame function directly. */
+function renderNow(tui: TUI): void {
+  const frame: unknown = Reflect.get(tui, "doRender");
+  assert(typeof frame === "function", "pi-tui TUI has no doRender");
+  frame.call(tui);
+}
+
+/** The transcript's blocks joined line by line by pi-tui's own Container. */
+function plainJoin(transcript: Transcript): Component {
+  return {
+    render: (width) => Container.prototype.render.call(transcript, width),
+    invalidate: () => transcript.invalidate(),
+  };
+}
+
+/** A transcript whose theme can be switched, as Screen.setTheme does. */
+function themed() {
+  let current = paintOf(DEFAULT_THEME);
+  const paint = livePaint(() => current);
+  const transcript = new Transcript(paint, markdownTheme(paint));
+  return {
+    transcript,
+    setPaint(next: Paint) {
+      current = next;
+    },
+  };
+}
+
+/** What a plain pi-tui Container would render: every block, line by line. */
+function joinedFresh(transcript: Transcript, width: number): string[] {
+  return transcript.children.flatMap((child) => child.render(width));
+}
+
+function fill(transcript: Transcript): void {
+  transcript.addUser("how does the config load?");
+  transcript.beginAssistant().setText("It reads **zot.json**:\n\n- parses\n- validates");
+  transcript.addTool("t1", "bash", { command: "ls" })
+    .setResult(Array.from({ length: 20 }, (_, i) => `file${i}`).join("\n"), false);
+  transcript.addLoadErrors(["bad manifest"]);
+}
+
+Deno.test("line reset memo: unchanged rows reuse last frame's strings; changed rows recompute", () => {
+  const memo = new LineResetMemo();
+  const step = (lines: string[]) => lines.map((l) => `<${l}>`);
+  const first = memo.apply(["a", "b", "c"], step);
+  assertEquals(first, ["<a>", "<b>", "<c>"]);
+  assertEquals(memo.recomputed, 3);
+  const second = memo.apply(["a", "B", "c", "d"], step);
+  assertEquals(second, ["<a>", "<B>", "<c>", "<d>"]);
+  assertEquals(memo.recomputed, 2);
+  assert(second !== first, "a new array each frame (pi-tui diffs against the old one)");
+  assert(second[0] === first[0] && second[2] === first[2], "unchanged rows are the same strings");
+  // A shift moves every later line: each recomputes, none is reused wrongly.
+  assertEquals(memo.apply(["x", "a", "B", "c", "d"], step), ["<x>", "<a>", "<B>", "<c>", "<d>"]);
+  assertEquals(memo.recomputed, 5);
+  assert(memo.imageFree(memo.apply(["a"], step)), "no image lines");
+  assert(!memo.imageFree(memo.apply(["\x1b_Gi=7;x"], step)), "an image line is reported");
+  memo.clear();
+  memo.apply(["a"], step);
+  assertEquals(memo.recomputed, 1);
+});
+
+Deno.test("transcript join: same array while unchanged; width, theme, expand, load errors and /clear refresh it", () => {
+  const { transcript, setPaint } = themed();
+  fill(transcript);
+  const first = transcript.render(80);
+  assertEquals(first, joinedFresh(transcript, 80));
+  assert(transcript.render(80) === first, "nothing changed: the same array");
+
+  const narrow = transcript.render(30);
+  assert(narrow !== first);
+  assertEquals(narrow, joinedFresh(transcript, 30));
+  assertEquals(transcript.render(80), first);
+
+  const tool = transcript.tool("t1");
+  assert(tool);
+  tool.setExpanded(true);
+  const expanded = transcript.render(80);
+  assertEquals(expanded, joinedFresh(transcript, 80));
+  assert(expanded.length > first.length, "expanded output shows every line");
+  tool.setExpanded(false);
+  assertEquals(transcript.render(80), first);
+
+  setPaint(paintOf(DEFAULT_THEME, { color: false }));
+  transcript.invalidate();
+  const plain = transcript.render(80);
+  assertEquals(plain, joinedFresh(transcript, 80));
+  assert(plain.every((line) => !line.includes("38;5;")), "the new theme has no colours");
+
+  transcript.clearLoadErrors();
+  assertEquals(transcript.render(80), joinedFresh(transcript, 80));
+  const streaming = transcript.beginAssistant();
+  streaming.append("one ");
+  const one = transcript.render(80);
+  streaming.append("two");
+  const two = transcript.render(80);
+  assertEquals(two, joinedFresh(transcript, 80));
+  assertEquals(two.slice(0, -1), one.slice(0, -1));
+
+  transcript.clear();
+  assertEquals(transcript.render(80), []);
+  transcript.addUser("again");
+  assertEquals(transcript.render(80), joinedFresh(transcript, 80));
+});
+
+Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every invalidation", () => {
+  const run = (flat: boolean): string[] => {
+    const terminal = new MemoryTerminal(80, 12);
+    const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
+    if (tui instanceof FlatTUI) assert(tui.memoized, "pi-tui no longer has the memoized steps");
+    const { transcript, setPaint } = themed();
+    fill(transcript);
+    tui.addChild(flat ? transcript : plainJoin(transcript));
+    const frames: string[] = [];
+    const frame = () => {
+      renderNow(tui);
+      frames.push(terminal.output);
+      terminal.reset();
+    };
+    frame();
+    const streaming = transcript.beginAssistant();
+    for (let i = 0; i < 30; i++) {
+      streaming.append(i % 7 === 6 ? "token\n\n" : "token ");
+      frame();
+    }
+    transcript.tool("t1")?.setExpanded(true);
+    frame();
+    transcript.tool("t1")?.setExpanded(false);
+    frame();
+    terminal.columns = 50;
+    frame();
+    setPaint(paintOf(DEFAULT_THEME, { color: false }));
+    tui.invalidate();
+    frame();
+    transcript.clearLoadErrors();
+    frame();
+    transcript.clear();
+    transcript.addUser("fresh start");
+    frame();
+    return frames;
+  };
+  const flat = run(true);
+  const plain = run(false);
+  assertEquals(flat.length, plain.length);
+  flat.forEach((output, i) => assertEquals(output, plain[i], `frame ${i} differs`));
+});
