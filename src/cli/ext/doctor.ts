@@ -52,6 +52,14 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         live = await probeLive(toStart, { paths, spawn: spawnExtension });
       }
       const rows = entries.map((e) => doctorRow(e, live));
+      if (live) {
+        // "exit status 3" rarely explains itself; the extension's last words usually do.
+        const { lastRunStderr } = await import("../../extensions/manage/logs.ts");
+        for (const r of rows.filter((r) => r.status === "error" && r.log)) {
+          const tail = await lastRunStderr(r.log!);
+          if (tail.length) r.stderr = tail;
+        }
+      }
       if (!trusted && !options.static) {
         for (const r of rows.filter((r) => r.scope === "project" && r.status === "not loaded")) {
           r.notes.push(

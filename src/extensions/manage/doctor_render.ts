@@ -44,6 +44,8 @@ export interface DoctorRow {
   tools: { name: string; state: string }[];
   warnings: string[];
   malformedFrames: number | null;
+  /** For a failed start: the last lines the extension wrote to stderr (its own words). */
+  stderr?: string[];
 }
 
 function liveFor(entry: DoctorEntry, live: LiveReport | undefined) {
@@ -118,6 +120,7 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       const [first, ...rest] = e.split("\n");
       out.push(`  error: ${first}`, ...rest.map((l) => `    ${l}`));
     }
+    if (r.stderr?.length) out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
     for (const n of r.notes) out.push(`  note: ${n}`);
     if (r.status === "theme-only") out.push("  type: theme-only");
     if (r.exec) {

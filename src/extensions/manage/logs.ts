@@ -60,3 +60,27 @@ export async function followFile(
     }
   }
 }
+
+/**
+ * The extension's own stderr lines from the latest run in its log (the
+ * part after the last `[zot] starting` marker, host lines left out), at most
+ * `max` of the last ones, made safe to print. Empty when there is no log.
+ */
+export async function lastRunStderr(path: string, max = 5): Promise<string[]> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch {
+    return [];
+  }
+  const start = text.lastIndexOf("[zot] starting ");
+  const run = start < 0 ? text : text.slice(start);
+  const lines = run.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("[zot] "));
+  // Untrusted text bound for a terminal: no escapes or control characters, bounded length.
+  // deno-lint-ignore no-control-regex
+  const controls = /[\u0000-\u001f\u007f-\u009f]/g;
+  return lines.slice(-max).map((l) => {
+    const plain = l.replace(controls, "?");
+    return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+  });
+}
