@@ -10,7 +10,8 @@ import { join } from "node:path";
 /** Environment lookup, injectable for tests. */
 export type EnvGet = (name: string) => string | undefined;
 
-const denoEnv: EnvGet = (name) => {
+/** The process environment; unreadable (no --allow-env) reads as unset. */
+export const denoEnv: EnvGet = (name) => {
   try {
     return Deno.env.get(name);
   } catch {

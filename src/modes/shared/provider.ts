@@ -5,7 +5,6 @@
  * @module
  */
 
-import type { EnvGet } from "../../config/paths.ts";
 import { type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
@@ -13,8 +12,6 @@ import { UsageError } from "../../errors.ts";
 import { DEFAULT_MODELS } from "../../config/provider_names.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
-
-export type { EnvGet };
 
 export interface ResolvedProvider {
   provider: Provider;

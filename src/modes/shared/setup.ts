@@ -7,7 +7,7 @@
  */
 
 import { resolve } from "node:path";
-import { zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
+import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { loadCredentials } from "../../config/credentials.ts";
 import { Agent } from "../../agent/loop.ts";
 import { NO_HOOKS } from "../../agent/hooks.ts";
@@ -21,7 +21,7 @@ import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens } from "../../providers/models.ts";
 import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
-import { type EnvGet, resolveProvider } from "./provider.ts";
+import { resolveProvider } from "./provider.ts";
 import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
 import { discoverSources, startExtensions } from "./extensions.ts";
 import { selectSession } from "./session_select.ts";
@@ -66,14 +66,6 @@ export interface RunSetup {
   /** Ends the session (`shutdown`), flushes it and stops extensions. */
   shutdown(): Promise<void>;
 }
-
-const denoEnv: EnvGet = (name) => {
-  try {
-    return Deno.env.get(name);
-  } catch {
-    return undefined;
-  }
-};
 
 export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const { flags, mode } = options;

@@ -10,7 +10,7 @@
 import type { Tool } from "../../agent/types.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { CredentialsResult } from "../../config/credentials.ts";
-import type { ZotPaths } from "../../config/paths.ts";
+import type { EnvGet, ZotPaths } from "../../config/paths.ts";
 import { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
 import {
   childCommand,
@@ -22,7 +22,6 @@ import {
 import { createSubagentTool } from "../../tools/subagent.ts";
 import { resolve } from "node:path";
 import type { RunFlags } from "./flags.ts";
-import type { EnvGet } from "./provider.ts";
 
 export interface SubagentWiring {
   tool: Tool;

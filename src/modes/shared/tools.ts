@@ -11,11 +11,10 @@ import { discoverSkills } from "../../skills/mod.ts";
 import type { Skill } from "../../skills/types.ts";
 import { planSkillBundles } from "../../extensions/manifest_skill_plan.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
-import { homeDir, type ZotPaths } from "../../config/paths.ts";
+import { type EnvGet, homeDir, type ZotPaths } from "../../config/paths.ts";
 import { UsageError } from "../../errors.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
-import type { EnvGet } from "./provider.ts";
 
 /** Allowed tool names, or undefined for all. */
 export function toolAllowList(flags: RunFlags): string[] | undefined {
