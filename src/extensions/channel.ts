@@ -67,8 +67,12 @@ export interface ExtensionChannel {
    * Frames that arrived before a listener was set are replayed to it.
    */
   setFrameListener(listener: (frame: ExtToHostFrame) => void): void;
-  /** Enqueue without waiting; false when closed or on overflow (which disconnects). */
-  send(frame: HostToExtFrame): boolean;
+  /**
+   * Enqueue without waiting; false when closed or on overflow (which disconnects).
+   * `encoded` is `encodeFrame(frame)` when the caller already has it: event
+   * fan-out encodes once for all subscribers.
+   */
+  send(frame: HostToExtFrame, encoded?: Uint8Array): boolean;
   /** Enqueue and wait until written; 5 s write bound (then disconnect) or abort. */
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void>;
   /** Write a frame with an `id` and await the reply with that id. Rejects with RequestError. */

@@ -10,6 +10,7 @@
 
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { EventFrame } from "../../protocol/frames.ts";
+import { encodeFrame } from "../../protocol/framing.ts";
 import { isJsonObject } from "../../protocol/validate.ts";
 import type { SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionChannel } from "../channel.ts";
@@ -80,7 +81,9 @@ export class EventBus {
     const targets = this.#subscribers(event.event);
     if (targets.length === 0) return;
     const frame = toFrame(event, this.#session, sequence);
-    for (const channel of targets) channel.send(frame);
+    // One encoding for every subscriber: a tool_result can carry a large result.
+    const encoded = encodeFrame(frame);
+    for (const channel of targets) channel.send(frame, encoded);
   }
 }
 

@@ -160,8 +160,8 @@ export class ExtensionConnection implements ExtensionChannel {
 
   // -- outbound ------------------------------------------------------------
 
-  send(frame: HostToExtFrame): boolean {
-    return this.#out.enqueue(encodeFrame(frame)) !== undefined;
+  send(frame: HostToExtFrame, encoded: Uint8Array = encodeFrame(frame)): boolean {
+    return this.#out.enqueue(encoded) !== undefined;
   }
 
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void> {
