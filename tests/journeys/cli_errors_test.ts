@@ -58,3 +58,15 @@ Deno.test("journey: installing from an unreachable git URL suggests checking it"
   assertEquals(r.code, 1);
   assertStringIncludes(r.stderr, "git clone: exited with status 128 (check the URL");
 });
+
+Deno.test("journey: zot --help lists every ext subcommand a new user needs", async () => {
+  await using j = await journey();
+  const r = await j.zot("--help");
+  assertEquals(r.code, 0);
+  // The `ext` entry (it may wrap) up to the next command.
+  const entry = r.stdout.slice(r.stdout.indexOf("  ext "), r.stdout.indexOf("  trust "));
+  for (const sub of ["new", "install", "grant", "doctor"]) assertStringIncludes(entry, sub);
+  for (const args of [["--version"], ["ext", "--help"], ["trust", "--help"]]) {
+    assertEquals((await j.zot(...args)).code, 0, args.join(" "));
+  }
+});

@@ -61,7 +61,9 @@ function closeEnough(a: string, b: string): boolean {
 
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
-    .description("manage extensions (list, doctor, install, remove, enable, disable, logs)")
+    .description(
+      "manage extensions (new, install, list, doctor, logs, enable, disable, grant, remove)",
+    )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);
   const ctx = extContext(setExit);
