@@ -4,19 +4,19 @@
  * @module
  */
 
+import { join } from "node:path";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { setEnabled } from "../../extensions/manage/enable.ts";
+import { MANIFEST_FILE } from "../../extensions/manifest.ts";
 import { lookupOne } from "../../extensions/manage/lookup.ts";
 import type { ExtCliContext } from "./context.ts";
 
 async function toggle(ctx: ExtCliContext, name: string, value: boolean): Promise<void> {
   const found = await lookupOne(ctx.paths(), name);
   if (!found.ok) throw new ZotError("ext-lookup", found.message);
-  const manifestPath = found.install.ok
-    ? found.install.source.manifestPath
-    : `${found.install.dir}/extension.json`;
-  await setEnabled(manifestPath, value);
+  // An invalid install has no parsed source; its manifest is at the same place.
+  await setEnabled(join(found.install.dir, MANIFEST_FILE), value);
   console.error(`${value ? "enabled" : "disabled"} ${name}`);
 }
 
