@@ -126,12 +126,10 @@ export class Registry {
   }
 }
 
-/** Why `value` cannot be sent as JSON, or undefined when it can. */
+/** Why `value` cannot be sent as JSON, or undefined when it can (stringify is the whole test). */
 function jsonProblem(value: unknown): string | undefined {
   try {
-    const text = JSON.stringify(value);
-    if (text === undefined) return `unsupported value of type ${typeof value}`;
-    JSON.parse(text);
+    if (JSON.stringify(value) === undefined) return `unsupported value of type ${typeof value}`;
     return undefined;
   } catch (e) {
     return errorMessage(e);
