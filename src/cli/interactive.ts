@@ -8,7 +8,7 @@
  * @module
  */
 
-import { EXIT_FAILURE } from "../errors.ts";
+import { errorMessage, EXIT_FAILURE } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 import type { InteractiveSetup } from "../modes/shared/setup.ts";
 
@@ -27,7 +27,7 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
     console.error(
       missing
         ? `zot: the interactive mode is not available in this build (use -p "prompt", --json or --rpc)`
-        : `zot: cannot start the interactive mode: ${e instanceof Error ? e.message : e}`,
+        : `zot: cannot start the interactive mode: ${errorMessage(e)}`,
     );
     return EXIT_FAILURE;
   }

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { errorMessage } from "../errors.ts";
+
 /** A JSON object read from disk, plus what was wrong with the file, if anything. */
 export interface JsonRead {
   value: Record<string, unknown>;
@@ -23,7 +25,7 @@ export async function readJsonObject(path: string): Promise<JsonRead> {
     text = await Deno.readTextFile(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { value: {}, diagnostics: [] };
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return { value: {}, diagnostics: [`Cannot read "${path}": ${why}`] };
   }
   try {
@@ -34,7 +36,7 @@ export async function readJsonObject(path: string): Promise<JsonRead> {
       diagnostics: [`Ignoring "${path}": expected a JSON object (fix or delete the file)`],
     };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return {
       value: {},
       diagnostics: [`Ignoring "${path}": invalid JSON (${why}); fix or delete the file`],

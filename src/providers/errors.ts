@@ -7,6 +7,8 @@
  * @module
  */
 
+import { errorMessage } from "../errors.ts";
+
 /** A classified provider failure. */
 export interface ProviderFailure {
   message: string;
@@ -78,7 +80,7 @@ export function classifyError(
   }
   const rawStatus = field(e, "status");
   const status = typeof rawStatus === "number" ? rawStatus : undefined;
-  const raw = e instanceof Error ? e.message : String(e);
+  const raw = errorMessage(e);
   const detail = apiMessage(e) ?? raw;
   const type = apiType(e);
   if (status !== undefined) {

@@ -8,6 +8,7 @@
  */
 
 import { readSse, type SseMessage } from "./sse.ts";
+import { errorMessage } from "../errors.ts";
 
 /** A non-2xx answer. `error` is the parsed body (or its text). */
 export class HttpStatusError extends Error {
@@ -56,7 +57,7 @@ export async function postSse(
     });
   } catch (e) {
     if (options.signal.aborted) throw e;
-    throw new NetworkError(`Cannot connect to ${new URL(url).origin}: ${errorText(e)}`, {
+    throw new NetworkError(`Cannot connect to ${new URL(url).origin}: ${errorMessage(e)}`, {
       cause: e,
     });
   }
@@ -82,12 +83,8 @@ async function* guarded(
     yield* messages;
   } catch (e) {
     if (signal.aborted) throw e;
-    throw new NetworkError(`The response stream broke: ${errorText(e)}`, { cause: e });
+    throw new NetworkError(`The response stream broke: ${errorMessage(e)}`, { cause: e });
   }
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }
 
 /** Parse an SSE data payload as JSON, naming the API when it is not. */

@@ -9,6 +9,7 @@
 
 import { findModel, modelsOf } from "./models.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
+import { errorMessage } from "../errors.ts";
 
 export interface ListModelsOptions {
   provider: ProviderId;
@@ -64,7 +65,7 @@ export async function listModels(options: ListModelsOptions): Promise<ModelList>
     }
     return { models: ids.map((id) => infoOf(id, "openai")), source: "server", diagnostics: [] };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
+    const why = errorMessage(e);
     return {
       ...table,
       diagnostics: [`Cannot list models at ${url}: ${why}; showing known models`],

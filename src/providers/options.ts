@@ -5,6 +5,7 @@
  */
 
 import type { RetryOptions } from "./retry.ts";
+import { errorMessage } from "../errors.ts";
 
 export interface ProviderOptions {
   apiKey: string;
@@ -26,7 +27,7 @@ export interface ProviderOptions {
 
 /** Explain a Deno permission failure while building an SDK client. */
 export function clientError(label: string, e: unknown): Error {
-  const message = e instanceof Error ? e.message : String(e);
+  const message = errorMessage(e);
   const name = e instanceof Error ? e.name : "";
   if (name === "NotCapable" || name === "PermissionDenied") {
     return new Error(`Cannot create the ${label} client: ${message} (run zot with --allow-env)`);

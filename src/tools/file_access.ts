@@ -10,6 +10,7 @@ import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, requiredString } from "./args.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";
 import { resolveToolPath } from "./paths.ts";
+import { errorMessage } from "../errors.ts";
 
 export interface FileToolOptions {
   jail?: JailPolicy;
@@ -52,7 +53,7 @@ export function fileError(e: unknown, shown: string, verb: string): ToolResult {
     return errorResult(`Cannot ${verb} "${shown}": permission denied`);
   }
   if (e instanceof Deno.errors.IsADirectory) return isDirectoryError(shown, verb);
-  return errorResult(`Cannot ${verb} "${shown}": ${e instanceof Error ? e.message : String(e)}`);
+  return errorResult(`Cannot ${verb} "${shown}": ${errorMessage(e)}`);
 }
 
 /** Refusal for FIFOs, sockets and devices: reading one could block forever or never end. */

@@ -14,6 +14,7 @@ import type { RunStatus } from "../../protocol/events.ts";
 import { LineSplitter } from "../../protocol/framing.ts";
 import type { ChildCommand } from "./command.ts";
 import { applyLine, newChildState } from "./stream.ts";
+import { errorMessage } from "../../errors.ts";
 
 /**
  * How long a child gets between SIGINT and SIGKILL of its group. With the
@@ -52,10 +53,6 @@ export interface RunnerOutcome {
 
 /** The shape of {@linkcode runChild}, so the supervisor can take a stand-in. */
 export type Runner = (request: RunnerRequest) => Promise<RunnerOutcome>;
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 function signalGroup(pid: number, signal: Deno.Signal): boolean {
   try {
@@ -134,7 +131,7 @@ export const runChild: Runner = async (request) => {
       detached: true,
     }).spawn();
   } catch (e) {
-    return { status: "failed", text: "", error: `Cannot start child zot: ${message(e)}` };
+    return { status: "failed", text: "", error: `Cannot start child zot: ${errorMessage(e)}` };
   }
 
   let ended: "cancelled" | "timed_out" | undefined;

@@ -15,6 +15,7 @@ import type { LifecycleEvent, RunStatus } from "../../protocol/events.ts";
 import { newAgentId, newRunId } from "./ids.ts";
 import { runChild, type Runner, type RunnerOutcome } from "./runner.ts";
 import type { ChildCommand } from "./command.ts";
+import { errorMessage } from "../../errors.ts";
 
 /** How long shutdown waits for runners before it stops waiting (spec: two seconds). */
 export const SHUTDOWN_WAIT_MS = 2000;
@@ -125,7 +126,7 @@ export class SubagentSupervisor {
     }).catch((e): RunnerOutcome => ({
       status: "failed",
       text: "",
-      error: e instanceof Error ? e.message : String(e),
+      error: errorMessage(e),
     }));
     const active: ActiveRun = { controller, done };
     this.#active.add(active);

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
 import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
 
@@ -19,7 +19,7 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
     const result = await promptOnce(setup, options.prompt);
     return result.error || result.stop === "aborted" ? EXIT_FAILURE : EXIT_OK;
   } catch (e) {
-    write({ type: "error", message: e instanceof Error ? e.message : String(e) });
+    write({ type: "error", message: errorMessage(e) });
     return EXIT_FAILURE;
   } finally {
     unsubscribe();

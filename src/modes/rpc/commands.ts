@@ -6,6 +6,7 @@
  */
 
 import type { ImageBlock } from "../../protocol/content.ts";
+import { errorMessage } from "../../errors.ts";
 
 export type RpcCommand =
   | { type: "hello"; id?: string; token?: string }
@@ -50,7 +51,7 @@ export function parseCommand(line: string): ParsedCommand {
     return {
       ok: false,
       command: "",
-      error: `malformed json: ${e instanceof Error ? e.message : e}`,
+      error: `malformed json: ${errorMessage(e)}`,
     };
   }
   if (!isObject(value)) {

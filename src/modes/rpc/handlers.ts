@@ -12,6 +12,7 @@ import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import type { RunSetup } from "../shared/setup.ts";
 import type { RpcCommand } from "./commands.ts";
+import { errorMessage } from "../../errors.ts";
 
 export interface RpcContext {
   setup: RunSetup;
@@ -43,7 +44,7 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
         try {
           await agent.prompt(command.message, { images: command.images });
         } catch (e) {
-          ctx.send({ type: "error", message: e instanceof Error ? e.message : String(e) });
+          ctx.send({ type: "error", message: errorMessage(e) });
         }
       });
     case "abort":
@@ -61,7 +62,7 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
               message: `compaction ${result.status}: ${result.error ?? ""}`.trim(),
             });}
         } catch (e) {
-          ctx.send({ type: "error", message: e instanceof Error ? e.message : String(e) });
+          ctx.send({ type: "error", message: errorMessage(e) });
         }
       });
     case "get_state":

@@ -14,7 +14,7 @@ import {
 } from "../../agent/system_prompt.ts";
 import type { ToolRegistry } from "../../agent/tool_registry.ts";
 import type { ZotPaths } from "../../config/paths.ts";
-import { UsageError } from "../../errors.ts";
+import { errorMessage, UsageError } from "../../errors.ts";
 import type { RunFlags } from "./flags.ts";
 
 async function textOrFile(
@@ -28,7 +28,7 @@ async function textOrFile(
     return await Deno.readTextFile(path.startsWith("/") ? path : `${cwd}/${path}`);
   } catch (e) {
     throw new UsageError(
-      `Cannot read ${flag} file "${path}": ${e instanceof Error ? e.message : e}`,
+      `Cannot read ${flag} file "${path}": ${errorMessage(e)}`,
     );
   }
 }

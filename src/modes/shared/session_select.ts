@@ -8,7 +8,7 @@
 import { dirname, resolve } from "node:path";
 import { Session } from "../../agent/session.ts";
 import { latestSession } from "../../agent/session_store.ts";
-import { UsageError } from "../../errors.ts";
+import { errorMessage, UsageError } from "../../errors.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
@@ -64,7 +64,7 @@ export async function selectSession(
       if (e instanceof Deno.errors.NotFound) {
         return await newNamedSession(flags.session, paths, meta, warn);
       }
-      throw new UsageError(e instanceof Error ? e.message : String(e));
+      throw new UsageError(errorMessage(e));
     }
   }
   const persist = !flags.noSession && (meta.persistByDefault || flags.continue);
