@@ -8,7 +8,7 @@
 import type { Tool, ToolContext } from "../agent/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, textResult } from "./args.ts";
-import { writeAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../config/atomic_file.ts";
 import { applyEdits, formatHunks, type Replacement } from "./edit_apply.ts";
 import {
   fileError,
@@ -104,7 +104,7 @@ async function editFile(args: JsonObject, ctx: ToolContext, options: FileToolOpt
   const applied = applyEdits(text, parsed.edits, path.shown);
   if (!applied.ok) return errorResult(applied.error);
   try {
-    await writeAtomic(path.abs, new TextEncoder().encode(applied.content));
+    await writeFileAtomic(path.abs, applied.content);
   } catch (e) {
     return fileError(e, path.shown, "edit");
   }

@@ -1,6 +1,6 @@
 /**
  * The `write` tool: creates or replaces a whole file, creating parent
- * directories, atomically (see atomic.ts).
+ * directories, atomically (see config/atomic_file.ts).
  *
  * @module
  */
@@ -8,7 +8,7 @@
 import type { Tool, ToolContext } from "../agent/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, requiredString, textResult } from "./args.ts";
-import { writeAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../config/atomic_file.ts";
 import { fileError, type FileToolOptions, isDirectoryError, targetPath } from "./file_access.ts";
 
 const DESCRIPTION =
@@ -47,7 +47,7 @@ async function writeFile(args: JsonObject, ctx: ToolContext, options: FileToolOp
   }
   const bytes = new TextEncoder().encode(content.value);
   try {
-    await writeAtomic(path.abs, bytes);
+    await writeFileAtomic(path.abs, bytes);
   } catch (e) {
     if (e instanceof Deno.errors.NotADirectory) {
       return errorResult(`Cannot write "${path.shown}": a parent of it is a file, not a directory`);

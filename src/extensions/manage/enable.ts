@@ -8,7 +8,7 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree } from "jsonc-parser";
 import { errorMessage, ZotError } from "../../errors.ts";
 import { MANIFEST_FILE, parseManifestText } from "../manifest.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../../config/atomic_file.ts";
 
 /**
  * Return `text` with `"enabled": <value>` set at the top level. An existing
@@ -47,7 +47,7 @@ export async function setEnabled(manifestPath: string, value: boolean): Promise<
   }
   if (parsed.raw.enabled === value) return;
   try {
-    await writeFileAtomic(manifestPath, withEnabled(text, value));
+    await writeFileAtomic(manifestPath, withEnabled(text, value), { followSymlinks: false });
   } catch (e) {
     throw new ZotError("ext-edit", `Cannot write ${manifestPath}: ${errorMessage(e)}`);
   }
