@@ -26,6 +26,7 @@
  */
 
 import { type Component, type Terminal, TUI } from "@mariozechner/pi-tui";
+import { hasSharedPrefix } from "./components/lines.ts";
 
 type LineStep = (lines: string[]) => string[];
 type ImageStep = (lines: string[]) => Set<number>;
@@ -40,55 +41,67 @@ const KITTY_PREFIX = "\x1b_G";
 export class LineResetMemo {
   #raw: readonly string[] = [];
   #out: string[] = [];
-  #images: boolean[] = [];
-  #imageLines = 0;
+  /** Rows of `#out` holding an image sequence, ascending (almost always none). */
+  #imageRows: number[] = [];
   /** Lines that went through the real step in the last `apply` (tests, bench). */
   recomputed = 0;
+  /** Lines compared with last frame's in the last `apply` (tests, bench). */
+  compared = 0;
+
+  /** How many lines the last `apply` was given. */
+  get rows(): number {
+    return this.#raw.length;
+  }
 
   /**
    * `step` applied to every line of `lines`, reusing last call's result for
-   * each row whose line is the same. Returns a new array (pi-tui keeps the
-   * previous one to diff against).
+   * each row whose line is the same. The first `known` rows are taken as
+   * unchanged without comparing (the caller knows they are the same strings;
+   * at most {@linkcode rows}). Returns a new array: pi-tui keeps the previous
+   * one to diff against.
    */
-  apply(lines: readonly string[], step: LineStep): string[] {
+  apply(lines: readonly string[], step: LineStep, known = 0): string[] {
     const raw = this.#raw;
     const prev = this.#out;
-    const prevImages = this.#images;
-    const out = new Array<string>(lines.length);
-    const images = new Array<boolean>(lines.length);
-    let imageLines = 0;
+    const prevImages = this.#imageRows;
+    const start = Math.max(0, Math.min(known, raw.length, lines.length));
+    const out = prev.slice(0, start);
+    const imageRows = prevImages.filter((row) => row < start);
+    const wasImage = prevImages.length > imageRows.length ? new Set(prevImages) : undefined;
     let recomputed = 0;
-    for (let i = 0; i < lines.length; i++) {
+    for (let i = start; i < lines.length; i++) {
       const line = lines[i];
+      let result: string;
+      let image: boolean;
       if (i < raw.length && line === raw[i]) {
-        out[i] = prev[i];
-        images[i] = prevImages[i];
+        result = prev[i];
+        image = wasImage?.has(i) ?? false;
       } else {
-        out[i] = step([line])[0];
-        images[i] = out[i].includes(KITTY_PREFIX);
+        result = step([line])[0];
+        image = result.includes(KITTY_PREFIX);
         recomputed++;
       }
-      if (images[i]) imageLines++;
+      out.push(result);
+      if (image) imageRows.push(i);
     }
     this.#raw = lines;
     this.#out = out;
-    this.#images = images;
-    this.#imageLines = imageLines;
+    this.#imageRows = imageRows;
     this.recomputed = recomputed;
+    this.compared = lines.length - start;
     return out;
   }
 
   /** Whether `lines` is the last result and none of its lines holds an image. */
   imageFree(lines: readonly string[]): boolean {
-    return lines === this.#out && this.#imageLines === 0;
+    return lines === this.#out && this.#imageRows.length === 0;
   }
 
   /** Forgets the last frame (the next `apply` recomputes every line). */
   clear(): void {
     this.#raw = [];
     this.#out = [];
-    this.#images = [];
-    this.#imageLines = 0;
+    this.#imageRows = [];
   }
 }
 
@@ -101,6 +114,10 @@ export class FlatTUI extends TUI {
   readonly memo = new LineResetMemo();
   /** Whether pi-tui had the steps FlatTUI memoizes (false: plain pi-tui). */
   readonly memoized: boolean;
+  /** The latest render: the joined lines and each child's array. */
+  #latest: { lines: string[]; parts: readonly string[][] } | undefined;
+  /** Each child's array in the last frame that reached the reset step. */
+  #applied: readonly string[][] = [];
 
   constructor(terminal: Terminal, showHardwareCursor?: boolean) {
     super(terminal, showHardwareCursor);
@@ -110,7 +127,11 @@ export class FlatTUI extends TUI {
     if (!resets || !images) return;
     // Own properties shadow pi-tui's prototype methods for this instance only.
     Object.defineProperty(this, "applyLineResets", {
-      value: (lines: string[]) => this.memo.apply(lines, resets),
+      value: (lines: string[]) => {
+        const known = this.#unchangedRows(lines);
+        this.#applied = lines === this.#latest?.lines ? this.#latest.parts : [];
+        return this.memo.apply(lines, resets, known);
+      },
     });
     Object.defineProperty(this, "collectKittyImageIds", {
       value: (lines: string[]) => (this.memo.imageFree(lines) ? new Set<number>() : images(lines)),
@@ -124,6 +145,36 @@ export class FlatTUI extends TUI {
    */
   override render(width: number): string[] {
     const parts = this.children.map((child: Component) => child.render(width));
-    return new Array<string>().concat(...parts);
+    const lines = new Array<string>().concat(...parts);
+    this.#latest = { lines, parts };
+    return lines;
+  }
+
+  /**
+   * Leading rows of `lines` known to hold the same strings as the last frame
+   * that reached the reset step: children whose array is the same, then what
+   * the first changed child knows of its own (the transcript: all blocks
+   * before the streaming one). 0 when `lines` is not our latest render
+   * (overlays were drawn over it).
+   */
+  #unchangedRows(lines: string[]): number {
+    const latest = this.#latest;
+    if (!latest || latest.lines !== lines || this.hasOverlay()) return 0;
+    let rows = 0;
+    for (let i = 0; i < latest.parts.length && i < this.#applied.length; i++) {
+      const now = latest.parts[i];
+      const before = this.#applied[i];
+      if (now === before) {
+        rows += now.length;
+        continue;
+      }
+      const child = this.children[i];
+      if (child && hasSharedPrefix(child)) rows += child.sharedPrefix(before);
+      break;
+    }
+    // pi-tui strips the cursor marker from a line in the last screenful of
+    // rows, in place: those rows are always compared.
+    const screen = this.terminal.rows;
+    return Math.max(0, Math.min(rows, lines.length - screen, this.memo.rows - screen));
   }
 }

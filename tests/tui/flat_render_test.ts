@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
   DEFAULT_THEME,
+  editorTheme,
   FlatTUI,
   LineResetMemo,
   livePaint,
@@ -10,7 +11,7 @@ import {
   paintOf,
   Transcript,
 } from "../../src/tui/mod.ts";
-import { type Component, Container, TUI } from "@mariozechner/pi-tui";
+import { type Component, Container, Editor, TUI } from "@mariozechner/pi-tui";
 
 /** pi-tui renders on a timer; tests drive its frame function directly. */
 function renderNow(tui: TUI): void {
@@ -45,10 +46,10 @@ function joinedFresh(transcript: Transcript, width: number): string[] {
   return transcript.children.flatMap((child) => child.render(width));
 }
 
-function fill(transcript: Transcript): void {
+function fill(transcript: Transcript, toolId = "t1"): void {
   transcript.addUser("how does the config load?");
   transcript.beginAssistant().setText("It reads **zot.json**:\n\n- parses\n- validates");
-  transcript.addTool("t1", "bash", { command: "ls" })
+  transcript.addTool(toolId, "bash", { command: "ls" })
     .setResult(Array.from({ length: 20 }, (_, i) => `file${i}`).join("\n"), false);
   transcript.addLoadErrors(["bad manifest"]);
 }
@@ -72,6 +73,14 @@ Deno.test("line reset memo: unchanged rows reuse last frame's strings; changed r
   memo.clear();
   memo.apply(["a"], step);
   assertEquals(memo.recomputed, 1);
+  // Rows the caller vouches for are taken as they were, without comparing.
+  const base = memo.apply(["a", "b", "c"], step);
+  const next = memo.apply(["a", "b", "C"], step, 2);
+  assertEquals(next, ["<a>", "<b>", "<C>"]);
+  assert(next[0] === base[0] && next[1] === base[1]);
+  assertEquals([memo.compared, memo.recomputed], [1, 1]);
+  // Never past what the last frame had.
+  assertEquals(memo.apply(["a", "b", "C", "d"], step, 9), ["<a>", "<b>", "<C>", "<d>"]);
 });
 
 Deno.test("transcript join: same array while unchanged; width, theme, expand, load errors and /clear refresh it", () => {
@@ -111,6 +120,12 @@ Deno.test("transcript join: same array while unchanged; width, theme, expand, lo
   assertEquals(two, joinedFresh(transcript, 80));
   assertEquals(two.slice(0, -1), one.slice(0, -1));
 
+  assertEquals(transcript.sharedPrefix(one), one.length - 2, "all before the streaming block");
+  assertEquals(transcript.sharedPrefix(two), two.length);
+  assertEquals(transcript.sharedPrefix(first), 0, "an older render: unknown");
+  transcript.render(40);
+  assertEquals(transcript.sharedPrefix(two), 0, "a width change keeps nothing");
+
   transcript.clear();
   assertEquals(transcript.render(80), []);
   transcript.addUser("again");
@@ -123,8 +138,12 @@ Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every 
     const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
     if (tui instanceof FlatTUI) assert(tui.memoized, "pi-tui no longer has the memoized steps");
     const { transcript, setPaint } = themed();
-    fill(transcript);
+    for (let i = 0; i < 5; i++) fill(transcript, i === 0 ? "t1" : `t1-${i}`);
     tui.addChild(flat ? transcript : plainJoin(transcript));
+    // A focused editor below: pi-tui strips its cursor marker in place.
+    const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
+    tui.addChild(editor);
+    tui.setFocus(editor);
     const frames: string[] = [];
     const frame = () => {
       renderNow(tui);
@@ -148,6 +167,8 @@ Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every 
     frame();
     transcript.clearLoadErrors();
     frame();
+    editor.setText("a draft\nof two lines");
+    frame();
     transcript.clear();
     transcript.addUser("fresh start");
     frame();
@@ -157,4 +178,25 @@ Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every 
   const plain = run(false);
   assertEquals(flat.length, plain.length);
   flat.forEach((output, i) => assertEquals(output, plain[i], `frame ${i} differs`));
+});
+
+Deno.test("FlatTUI: a streamed token compares only the last screenful, not the whole transcript", () => {
+  const terminal = new MemoryTerminal(80, 10, { keep: false });
+  const tui = new FlatTUI(terminal);
+  const { transcript } = themed();
+  for (let i = 0; i < 50; i++) fill(transcript, `t${i}`);
+  tui.addChild(transcript);
+  renderNow(tui);
+  const total = tui.memo.rows;
+  assert(total > 500, `a long transcript (${total} lines)`);
+  const streaming = transcript.beginAssistant();
+  for (let i = 0; i < 10; i++) {
+    streaming.append("token ");
+    renderNow(tui);
+    assert(tui.memo.compared <= terminal.rows + 2, `compared ${tui.memo.compared} lines`);
+  }
+  // Expanding a tool far above changes lines there: everything below is compared.
+  transcript.tool("t0")?.setExpanded(true);
+  renderNow(tui);
+  assert(tui.memo.compared > 500, `compared ${tui.memo.compared} lines`);
 });

@@ -50,6 +50,20 @@ export class LineCache {
 }
 
 /**
+ * A component that can tell which of its leading lines did not change: how
+ * many of the first lines of its latest render are the same strings, at the
+ * same rows, as in `older` (a render it returned before). 0 when it does not
+ * know. Lets FlatTUI skip the rows a streamed token did not touch.
+ */
+export interface SharedPrefix {
+  sharedPrefix(older: readonly string[]): number;
+}
+
+export function hasSharedPrefix(c: Component): c is Component & SharedPrefix {
+  return "sharedPrefix" in c && typeof c.sharedPrefix === "function";
+}
+
+/**
  * Children's lines joined into one array, kept across renders: children
  * whose render returned the same array as last time (a line cache hit) are
  * not copied again, so streaming into the last block costs the block, not
@@ -59,10 +73,13 @@ export class LineCache {
  * Relies on the children's contract: a child returns a new array whenever
  * its lines change (every {@linkcode LineCache} user does).
  */
-export class JoinedLines {
+export class JoinedLines implements SharedPrefix {
   #width = -1;
   #parts: readonly string[][] = [];
   #lines: string[] = [];
+  /** The array before `#lines` and how many leading lines they share. */
+  #base: readonly string[] = [];
+  #kept = 0;
 
   join(width: number, children: readonly Component[]): string[] {
     const parts = children.map((child) => child.render(width));
@@ -78,9 +95,16 @@ export class JoinedLines {
     for (let i = same; i < parts.length; i++) {
       for (const line of parts[i]) lines.push(line);
     }
+    this.#base = this.#lines;
+    this.#kept = offset;
     this.#width = width;
     this.#parts = parts;
     this.#lines = lines;
     return lines;
+  }
+
+  sharedPrefix(older: readonly string[]): number {
+    if (older === this.#lines) return older.length;
+    return older === this.#base ? this.#kept : 0;
   }
 }

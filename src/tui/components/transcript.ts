@@ -11,7 +11,7 @@
 import { type Component, Container, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { JoinedLines, LineCache, wrapStyled } from "./lines.ts";
+import { JoinedLines, LineCache, type SharedPrefix, wrapStyled } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
@@ -133,7 +133,7 @@ export class AssistantBlock implements Component {
   }
 }
 
-export class Transcript extends Container {
+export class Transcript extends Container implements SharedPrefix {
   #paint: Paint;
   #md: MarkdownTheme;
   #tools = new Map<string, ToolBlock>();
@@ -152,6 +152,10 @@ export class Transcript extends Container {
    */
   override render(width: number): string[] {
     return this.#joined.join(width, this.children);
+  }
+
+  sharedPrefix(older: readonly string[]): number {
+    return this.#joined.sharedPrefix(older);
   }
 
   addUser(text: string): void {
