@@ -96,7 +96,10 @@ export async function planSandboxLaunch(
   }
   const rel = relative(extDir, entry);
   if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) {
-    return fail(`exec "${exec}" resolves to ${entry}, outside the extension directory`);
+    return fail(
+      `exec "${exec}" resolves to ${entry}, outside the extension directory ` +
+        `(point "exec" in ${source.manifestPath} at a file inside ${extDir})`,
+    );
   }
 
   const dataDir = sandboxDataDir(ctx.paths, name);
@@ -112,7 +115,10 @@ export async function planSandboxLaunch(
     realData = await Deno.realPath(dataDir);
     project = await Deno.realPath(ctx.paths.cwd);
   } catch (e) {
-    return fail(`cannot prepare data directory ${dataDir}: ${e instanceof Error ? e.message : e}`);
+    return fail(
+      `cannot prepare data directory ${dataDir}: ${e instanceof Error ? e.message : e} ` +
+        `(check that ${ctx.paths.extensionData} is a directory you can write)`,
+    );
   }
 
   const hostEnv = ctx.hostEnv ?? Deno.env.toObject();
