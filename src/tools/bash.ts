@@ -12,7 +12,7 @@ import { errorMessage } from "../errors.ts";
 import { errorResult, optionalPositive, requiredString } from "./args.ts";
 import { checkBashJail } from "./bash_jail.ts";
 import type { JailPolicy } from "./jail.ts";
-import { type GroupLeader, KILL_GRACE_MS, killProcessGroup } from "./process_group.ts";
+import { type GroupLeader, KILL_GRACE_MS, killProcessGroup } from "../process_group.ts";
 import { HeadTailBuffer } from "./truncate.ts";
 
 /** Default timeout in seconds when the model gives none. */

@@ -15,6 +15,7 @@ import { LineSplitter } from "../../protocol/framing.ts";
 import type { ChildCommand } from "./command.ts";
 import { applyLine, newChildState } from "./stream.ts";
 import { errorMessage } from "../../errors.ts";
+import { killProcessGroup } from "../../process_group.ts";
 
 /**
  * How long a child gets between SIGINT and SIGKILL of its group. With the
@@ -53,26 +54,6 @@ export interface RunnerOutcome {
 
 /** The shape of {@linkcode runChild}, so the supervisor can take a stand-in. */
 export type Runner = (request: RunnerRequest) => Promise<RunnerOutcome>;
-
-function signalGroup(pid: number, signal: Deno.Signal): boolean {
-  try {
-    Deno.kill(-pid, signal);
-    return true;
-  } catch {
-    // ESRCH: the whole group is gone already.
-    return false;
-  }
-}
-
-async function endGroup(child: Deno.ChildProcess, graceMs: number): Promise<void> {
-  if (!signalGroup(child.pid, "SIGINT")) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const grace = new Promise<void>((resolve) => timer = setTimeout(resolve, graceMs));
-  await Promise.race([child.status.then(() => {}), grace]);
-  clearTimeout(timer);
-  // Also after a clean exit: a member that ignored SIGINT must not outlive the runner.
-  signalGroup(child.pid, "SIGKILL");
-}
 
 async function writeTask(child: Deno.ChildProcess, task: string): Promise<void> {
   const writer = child.stdin.getWriter();
@@ -139,7 +120,8 @@ export const runChild: Runner = async (request) => {
   const end = (why: "cancelled" | "timed_out") => {
     if (ended) return;
     ended = why;
-    ending = endGroup(child, request.killGraceMs ?? KILL_GRACE_MS);
+    // SIGINT: the child zot aborts its run and exits; SIGKILL follows after the grace.
+    ending = killProcessGroup(child, request.killGraceMs ?? KILL_GRACE_MS, "SIGINT");
   };
   const onAbort = () => end("cancelled");
   request.signal.addEventListener("abort", onAbort, { once: true });

@@ -1,15 +1,15 @@
 /**
- * Process-group spawning and killing for bash. A shell command fans out
- * (`make` runs compilers, `cmd &` leaves jobs), and killing only the shell
- * leaves those running with our pipe open. So the shell starts detached
- * (Deno calls setsid: it leads a new session and process group whose id is
- * its pid) and on timeout or cancel the whole group gets SIGTERM, then
+ * Process-group killing, for the children zot starts detached (Deno calls
+ * setsid: each leads a new session and process group whose id is its pid):
+ * bash commands, which fan out (`make` runs compilers, `cmd &` leaves jobs),
+ * and subagent children. Killing only the leader would leave the rest
+ * running with our pipes open, so the whole group gets a first signal, then
  * SIGKILL.
  *
  * @module
  */
 
-/** How long a group gets to exit after SIGTERM before SIGKILL. */
+/** How long a group gets to exit after the first signal before SIGKILL. */
 export const KILL_GRACE_MS = 2000;
 
 /** The part of a Deno.ChildProcess the killer needs. */
@@ -30,16 +30,18 @@ export function signalGroup(pid: number, signal: Deno.Signal): boolean {
 }
 
 /**
- * SIGTERM the group, wait up to `graceMs` for the leader, then SIGKILL the
- * group regardless: the leader may die on SIGTERM while a grandchild that
- * ignores it lives on. The pgid cannot be reused by an unrelated group while
- * any member is alive, so the second signal only reaches our own leftovers.
+ * Send `first` (SIGTERM unless given) to the group, wait up to `graceMs` for
+ * the leader, then SIGKILL the group regardless: the leader may exit while a
+ * grandchild that ignores the first signal lives on. The pgid cannot be
+ * reused by an unrelated group while any member is alive, so the second
+ * signal only reaches our own leftovers.
  */
 export async function killProcessGroup(
   leader: GroupLeader,
   graceMs: number = KILL_GRACE_MS,
+  first: Deno.Signal = "SIGTERM",
 ): Promise<void> {
-  if (!signalGroup(leader.pid, "SIGTERM")) {
+  if (!signalGroup(leader.pid, first)) {
     await leader.status;
     return;
   }
