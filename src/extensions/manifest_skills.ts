@@ -5,18 +5,14 @@
  * @module
  */
 
-import { basename, isAbsolute, relative, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { errorMessage } from "../errors.ts";
+import { isInside } from "../path_inside.ts";
 import type { SkillRoot } from "./types.ts";
 
 export type { SkillRoot };
 
 export type SkillCheck = { ok: true; roots: SkillRoot[] } | { ok: false; problem: string };
-
-function inside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
 
 async function realOrSelf(path: string): Promise<string> {
   try {
@@ -37,7 +33,7 @@ export async function checkSkillPaths(
     if (entry.trim() === "") return { ok: false, problem: "manifest: empty skill path" };
     const quoted = JSON.stringify(entry);
     const path = resolve(dir, entry);
-    if (isAbsolute(entry) || !inside(dir, path)) {
+    if (isAbsolute(entry) || !isInside(dir, path)) {
       return { ok: false, problem: `manifest: skill path ${quoted} escapes extension directory` };
     }
     let info: Deno.FileInfo;
@@ -47,7 +43,7 @@ export async function checkSkillPaths(
       return { ok: false, problem: `manifest: skill path ${quoted}: ${errorMessage(e)}` };
     }
     // A symlink inside the bundle may still point elsewhere; the real path decides.
-    if (!inside(realDir, await realOrSelf(path))) {
+    if (!isInside(realDir, await realOrSelf(path))) {
       return { ok: false, problem: `manifest: skill path ${quoted} escapes extension directory` };
     }
     if (info.isDirectory) roots.push({ entry, path, kind: "dir" });

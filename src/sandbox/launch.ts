@@ -7,9 +7,10 @@
  * @module
  */
 
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
+import { isInside } from "../path_inside.ts";
 import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
@@ -94,8 +95,7 @@ export async function planSandboxLaunch(
   } catch {
     return fail(`exec "${exec}" not found in ${extDir} (run "zot ext doctor ${name}")`);
   }
-  const rel = relative(extDir, entry);
-  if (rel === ".." || rel.startsWith("../") || isAbsolute(rel)) {
+  if (!isInside(extDir, entry)) {
     return fail(
       `exec "${exec}" resolves to ${entry}, outside the extension directory ` +
         `(point "exec" in ${source.manifestPath} at a file inside ${extDir})`,

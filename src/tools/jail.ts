@@ -6,10 +6,11 @@
  * @module
  */
 
-import { relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import type { ToolResult } from "../agent/types.ts";
 import { textContent } from "../protocol/content.ts";
 import { realPathLenient } from "./paths.ts";
+import { isInside } from "../path_inside.ts";
 
 /** Switchable sandbox root; `root` undefined means unjailed. */
 export interface JailPolicy {
@@ -36,11 +37,7 @@ export function jailRefusal(path: string, root: string): ToolResult {
   };
 }
 
-/** True when `child` is `root` or below it (both absolute and normalised). */
-export function isInside(root: string, child: string): boolean {
-  const rel = relative(root, child);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
-}
+export { isInside };
 
 /**
  * Refusal for `absPath` (already resolved against the cwd) under `policy`,

@@ -7,15 +7,10 @@
  * @module
  */
 
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { ZotError } from "../../errors.ts";
+import { isInside } from "../../path_inside.ts";
 import { IGNORE_NOTHING, type IgnoreMatcher, parseGitignore } from "./gitignore.ts";
-
-/** `rel` inside `root` (both real paths)? */
-function within(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
 
 /** Where a symlink finally leads: its real path, or the lexical target when dangling. */
 async function linkTarget(link: string): Promise<string> {
@@ -70,7 +65,7 @@ export async function outwardSymlinks(
   for await (const e of walk(root, skip)) {
     if (!e.info.isSymlink) continue;
     const target = await linkTarget(join(realRoot, e.rel));
-    if (!within(realRoot, target)) bad.push(`${e.rel} -> ${target}`);
+    if (!isInside(realRoot, target)) bad.push(`${e.rel} -> ${target}`);
   }
   return bad;
 }
