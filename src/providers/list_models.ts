@@ -7,6 +7,7 @@
  * @module
  */
 
+import { obj, str } from "./json_access.ts";
 import { findModel, modelsOf } from "./models.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
 import { errorMessage } from "../errors.ts";
@@ -29,12 +30,11 @@ export interface ModelList {
 }
 
 function idsOf(body: unknown): string[] | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const data = Reflect.get(body, "data");
+  const data = obj(body)?.data;
   if (!Array.isArray(data)) return undefined;
   return data.flatMap((m) => {
-    const id = typeof m === "object" && m !== null ? Reflect.get(m, "id") : undefined;
-    return typeof id === "string" ? [id] : [];
+    const id = str(obj(m)?.id);
+    return id === undefined ? [] : [id];
   });
 }
 
@@ -65,10 +65,9 @@ export async function listModels(options: ListModelsOptions): Promise<ModelList>
     }
     return { models: ids.map((id) => infoOf(id, "openai")), source: "server", diagnostics: [] };
   } catch (e) {
-    const why = errorMessage(e);
     return {
       ...table,
-      diagnostics: [`Cannot list models at ${url}: ${why}; showing known models`],
+      diagnostics: [`Cannot list models at ${url}: ${errorMessage(e)}; showing known models`],
     };
   }
 }
