@@ -16,6 +16,7 @@ import { newAgentId, newRunId } from "./ids.ts";
 import { runChild, type Runner, type RunnerOutcome } from "./runner.ts";
 import type { ChildCommand } from "./command.ts";
 import { errorMessage } from "../../errors.ts";
+import { linkedController } from "../cancel.ts";
 
 /** How long shutdown waits for runners before it stops waiting (spec: two seconds). */
 export const SHUTDOWN_WAIT_MS = 2000;
@@ -110,10 +111,7 @@ export class SubagentSupervisor {
     const stamp = { session_id: agent.sessionId };
     this.#options.emit({ event: "subagent_start", ...identity, ...stamp });
 
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(ctx.signal.reason);
-    if (ctx.signal.aborted) controller.abort(ctx.signal.reason);
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
+    const controller = linkedController(ctx.signal);
     const runner = this.#options.runner ?? runChild;
     const done = runner({
       command: this.#options.command(request.tools),
@@ -142,7 +140,7 @@ export class SubagentSupervisor {
       return { ...outcome, ...this.#ids(agent, runId) };
     } finally {
       this.#active.delete(active);
-      ctx.signal.removeEventListener("abort", onAbort);
+      controller.dispose();
     }
   }
 
