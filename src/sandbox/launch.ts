@@ -10,6 +10,7 @@
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
+import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
 import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
@@ -116,7 +117,7 @@ export async function planSandboxLaunch(
     project = await Deno.realPath(ctx.paths.cwd);
   } catch (e) {
     return fail(
-      `cannot prepare data directory ${dataDir}: ${e instanceof Error ? e.message : e} ` +
+      `cannot prepare data directory ${dataDir}: ${errorMessage(e)} ` +
         `(check that ${ctx.paths.extensionData} is a directory you can write)`,
     );
   }

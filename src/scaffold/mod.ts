@@ -7,6 +7,7 @@
  */
 
 import { dirname, join, resolve } from "node:path";
+import { errorMessage } from "../errors.ts";
 import { ZOT_VERSION } from "../version.ts";
 import { type Lang, LANGS, type TemplateFile, templateFiles } from "./templates.ts";
 import { pythonSdk, sdkFiles } from "./vendor.ts";
@@ -51,7 +52,9 @@ export async function scaffold(name: string, lang: Lang, parent: string): Promis
     await Deno.lstat(dir);
     return fail(`${dir} already exists (choose another name or "--dir")`);
   } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) return fail(`cannot check ${dir}: ${message(e)}`);
+    if (!(e instanceof Deno.errors.NotFound)) {
+      return fail(`cannot check ${dir}: ${errorMessage(e)}`);
+    }
   }
   try {
     if (!(await Deno.stat(root)).isDirectory) return fail(`${root} is not a directory`);
@@ -63,13 +66,13 @@ export async function scaffold(name: string, lang: Lang, parent: string): Promis
     files = await scaffoldFiles(name, lang);
   } catch (e) {
     // Only a build that failed to embed src/sdk, src/protocol or sdk/python gets here.
-    return fail(`the ${lang} SDK files are missing from this zot build (${message(e)})`);
+    return fail(`the ${lang} SDK files are missing from this zot build (${errorMessage(e)})`);
   }
   let staging: string;
   try {
     staging = await Deno.makeTempDir({ dir: root, prefix: `.zot-new-${name}-` });
   } catch (e) {
-    return fail(`cannot write in ${root}: ${message(e)}`);
+    return fail(`cannot write in ${root}: ${errorMessage(e)}`);
   }
   try {
     for (const f of files) {
@@ -83,11 +86,7 @@ export async function scaffold(name: string, lang: Lang, parent: string): Promis
     await Deno.rename(staging, dir);
   } catch (e) {
     await Deno.remove(staging, { recursive: true }).catch(() => {});
-    return fail(message(e));
+    return fail(errorMessage(e));
   }
   return { ok: true, dir, files: files.map((f) => f.path) };
-}
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

@@ -28,6 +28,7 @@ import type {
   TurnStartDecision,
 } from "../../agent/hooks.ts";
 import type { Tool, ToolCaller } from "../../agent/types.ts";
+import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
 import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
@@ -298,8 +299,7 @@ export class ExtensionHost implements AgentHooks {
     try {
       sources = await rediscover();
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      return { stopped: old.length, loaded: 0, ready: 0, errors: [error] };
+      return { stopped: old.length, loaded: 0, ready: 0, errors: [errorMessage(e)] };
     }
     const report = await this.load(sources);
     await this.waitForReady(Math.max(graceMs, READY_GRACE_MS));

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { errorMessage } from "../../errors.ts";
 import { SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ExtensionRecord } from "./record.ts";
 
@@ -21,7 +22,7 @@ export async function stopRecords(
       await record.channel.stop(deadline);
     } catch (e) {
       // Stopping one extension never prevents stopping the others.
-      record.warnings.push(`stop failed: ${e instanceof Error ? e.message : String(e)}`);
+      record.warnings.push(`stop failed: ${errorMessage(e)}`);
     }
   }));
 }

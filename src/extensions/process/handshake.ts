@@ -11,6 +11,7 @@
  * @module
  */
 
+import { errorMessage } from "../../errors.ts";
 import type { HelloFrame } from "../../protocol/frames.ts";
 import { EXIT_BEFORE_HELLO_WAIT_MS, MAX_FRAME_BYTES } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
@@ -99,7 +100,7 @@ async function firstLine(lines: LineReader, options: HelloOptions): Promise<Firs
       if (!item) return { kind: "eof" };
       return item.kind === "line" ? { kind: "line", line: item.line } : { kind: "oversize" };
     },
-    (e): First => ({ kind: "error", message: e instanceof Error ? e.message : String(e) }),
+    (e): First => ({ kind: "error", message: errorMessage(e) }),
   );
   try {
     return await Promise.race([
