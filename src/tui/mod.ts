@@ -17,6 +17,7 @@ export * from "./memory_terminal.ts";
 export * from "./flat_tui.ts";
 export * from "./components/lines.ts";
 export * from "./components/tool_block.ts";
+export * from "./components/assistant_block.ts";
 export * from "./components/transcript.ts";
 export * from "./components/notes.ts";
 export * from "./components/panel_view.ts";

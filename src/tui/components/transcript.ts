@@ -8,11 +8,12 @@
  * @module
  */
 
-import { type Component, Container, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
+import { type Component, Container, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { JoinedLines, LineCache, type SharedPrefix, wrapStyled } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
+import { AssistantBlock } from "./assistant_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
 export class TextBlock implements Component {
@@ -41,94 +42,6 @@ export class TextBlock implements Component {
         lines.push((i === 0 ? this.#prefix : " ".repeat(this.#prefix.length)) + l)
       );
       return lines;
-    });
-  }
-}
-
-/**
- * Where streamed markdown can be cut: after the last blank line outside a
- * code fence. Everything before it is finished paragraphs.
- */
-export function stableCut(text: string): number {
-  let cut = 0;
-  let inFence = false;
-  let lineStart = 0;
-  while (lineStart < text.length) {
-    const end = text.indexOf("\n", lineStart);
-    if (end === -1) break;
-    const line = text.slice(lineStart, end);
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    else if (!inFence && line.trim() === "" && lineStart > 0) cut = end + 1;
-    lineStart = end + 1;
-  }
-  return cut;
-}
-
-/**
- * Assistant text rendered as markdown, appended to while it streams. The
- * finished paragraphs and the growing tail are two markdown components, so
- * a token re-parses only the tail, not the whole answer.
- */
-export class AssistantBlock implements Component {
-  #stable: Markdown;
-  #tail: Markdown;
-  #text = "";
-  #cut = 0;
-  #cache = new LineCache();
-
-  #theme: MarkdownTheme;
-  #paint: Paint;
-
-  constructor(theme: MarkdownTheme, paint: Paint) {
-    this.#theme = theme;
-    this.#paint = paint;
-    this.#stable = this.#markdown("");
-    this.#tail = this.#markdown("");
-  }
-
-  #markdown(text: string): Markdown {
-    return new Markdown(text, 0, 0, this.#theme, { color: this.#paint.assistant });
-  }
-
-  get text(): string {
-    return this.#text;
-  }
-
-  append(delta: string): void {
-    this.setText(this.#text + delta);
-  }
-
-  setText(raw: string): void {
-    const text = sanitize(raw);
-    const cut = text.startsWith(this.#text.slice(0, this.#cut)) ? stableCut(text) : 0;
-    if (cut !== this.#cut || !text.startsWith(this.#text.slice(0, this.#cut))) {
-      this.#stable.setText(text.slice(0, cut));
-    }
-    this.#text = text;
-    this.#cut = cut;
-    this.#tail.setText(text.slice(cut));
-    this.#cache.invalidate();
-  }
-
-  /**
-   * Drops every cache (a theme change). The markdown components are rebuilt:
-   * pi-tui's Markdown keeps the text colour it resolved first across its own
-   * `invalidate`, so the old theme's colour would linger after inline styles.
-   */
-  invalidate(): void {
-    this.#stable = this.#markdown(this.#text.slice(0, this.#cut));
-    this.#tail = this.#markdown(this.#text.slice(this.#cut));
-    this.#cache.invalidate();
-  }
-
-  render(width: number): string[] {
-    return this.#cache.get(width, () => {
-      if (this.#text.trim() === "") return [];
-      const stable = this.#cut > 0 ? this.#stable.render(width) : [];
-      const tail = this.#tail.render(width);
-      return stable.length > 0 && tail.length > 0
-        ? ["", ...stable, "", ...tail]
-        : ["", ...stable, ...tail];
     });
   }
 }
