@@ -16,6 +16,7 @@ import type { ChildCommand } from "./command.ts";
 import { applyLine, newChildState } from "./stream.ts";
 import { errorMessage } from "../../errors.ts";
 import { killProcessGroup } from "../../process_group.ts";
+import { bounded } from "../cancel.ts";
 
 /**
  * How long a child gets between SIGINT and SIGKILL of its group. With the
@@ -83,14 +84,6 @@ function pump(
     }
   })();
   return { done, cancel: () => reader.cancel().catch(() => {}) };
-}
-
-/** Resolves when `work` settles or after `ms`, whichever is first. */
-async function bounded(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
-  await Promise.race([work.then(() => {}, () => {}), limit]);
-  clearTimeout(timer);
 }
 
 function lastLine(text: string): string | undefined {

@@ -16,7 +16,7 @@ import { newAgentId, newRunId } from "./ids.ts";
 import { runChild, type Runner, type RunnerOutcome } from "./runner.ts";
 import type { ChildCommand } from "./command.ts";
 import { errorMessage } from "../../errors.ts";
-import { linkedController } from "../cancel.ts";
+import { bounded, linkedController } from "../cancel.ts";
 
 /** How long shutdown waits for runners before it stops waiting (spec: two seconds). */
 export const SHUTDOWN_WAIT_MS = 2000;
@@ -156,10 +156,7 @@ export class SubagentSupervisor {
     for (const run of runs) {
       run.controller.abort(new DOMException("zot is shutting down", "AbortError"));
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<void>((resolve) => timer = setTimeout(resolve, waitMs));
-    await Promise.race([Promise.all(runs.map((r) => r.done)), limit]);
-    clearTimeout(timer);
+    await bounded(Promise.all(runs.map((r) => r.done)), waitMs);
   }
 
   #identity(request: SubagentRequest): KnownAgent | undefined {
