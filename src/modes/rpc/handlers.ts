@@ -27,6 +27,17 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
     ctx.send({ type: "response", ...id, command: command.type, success: true, data });
   const fail = (error: string) =>
     ctx.send({ type: "response", ...id, command: command.type, success: false, error });
+  // Answered at once; the work waits its turn and reports a failure as an error event.
+  const queued = (work: () => Promise<void>) => {
+    ok({ started: true });
+    ctx.enqueue(async () => {
+      try {
+        await work();
+      } catch (e) {
+        ctx.send({ type: "error", message: errorMessage(e) });
+      }
+    });
+  };
 
   switch (command.type) {
     case "hello":
@@ -39,31 +50,21 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
     case "ping":
       return ok({ pong: true });
     case "prompt":
-      ok({ started: true });
-      return ctx.enqueue(async () => {
-        try {
-          await agent.prompt(command.message, { images: command.images });
-        } catch (e) {
-          ctx.send({ type: "error", message: errorMessage(e) });
-        }
+      return queued(async () => {
+        await agent.prompt(command.message, { images: command.images });
       });
     case "abort":
       agent.abort();
       return ok({});
     case "compact":
-      ok({ started: true });
-      return ctx.enqueue(async () => {
-        try {
-          const result = await compact(agent, "rpc");
-          if (result.status === "completed") {
-            ctx.send({ type: "compact_done", summary: result.summary ?? "" });
-          } else {ctx.send({
-              type: "error",
-              message: `compaction ${result.status}: ${result.error ?? ""}`.trim(),
-            });}
-        } catch (e) {
-          ctx.send({ type: "error", message: errorMessage(e) });
+      return queued(async () => {
+        const result = await compact(agent, "rpc");
+        if (result.status === "completed") {
+          ctx.send({ type: "compact_done", summary: result.summary ?? "" });
+          return;
         }
+        const message = `compaction ${result.status}: ${result.error ?? ""}`.trim();
+        ctx.send({ type: "error", message });
       });
     case "get_state":
       return ok({
