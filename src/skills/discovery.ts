@@ -149,13 +149,11 @@ class Found {
       return;
     }
     const parsed = parseSkill(text, meta);
-    if (parsed.ok) this.add(parsed.skill);
-    else {this.#note(
-        "error",
-        dirname(file),
-        `Invalid skill ${file}: ${parsed.error}`,
-        meta.extension,
-      );}
+    if (!parsed.ok) {
+      this.#note("error", dirname(file), `Invalid skill ${file}: ${parsed.error}`, meta.extension);
+      return;
+    }
+    this.add(parsed.skill);
   }
 
   /**
@@ -196,13 +194,12 @@ class Found {
       }
       if (entries.some((e) => e.name === "SKILL.md" && !e.isDirectory)) {
         const file = join(path, "SKILL.md");
-        if (confine === undefined || inside(confine, await realOrSelf(file))) files.push(file);
-        else {this.#note(
-            "error",
-            path,
-            `Skill path ${file} escapes extension directory ${confine}`,
-            extension,
-          );}
+        if (confine !== undefined && !inside(confine, await realOrSelf(file))) {
+          const message = `Skill path ${file} escapes extension directory ${confine}`;
+          this.#note("error", path, message, extension);
+          return;
+        }
+        files.push(file);
         return;
       }
       if (depth >= MAX_DEPTH) return;
