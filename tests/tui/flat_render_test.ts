@@ -200,3 +200,62 @@ Deno.test("FlatTUI: a streamed token compares only the last screenful, not the w
   renderNow(tui);
   assert(tui.memo.compared > 500, `compared ${tui.memo.compared} lines`);
 });
+
+/** A block that counts how often it is asked to render. */
+class Counted implements Component {
+  renders = 0;
+  lines: string[];
+  constructor(text: string) {
+    this.lines = [text];
+  }
+  render(): string[] {
+    this.renders++;
+    return this.lines;
+  }
+  invalidate(): void {}
+}
+
+class WatchedCounted extends Counted {
+  onChange: (() => void) | undefined;
+  set(text: string): void {
+    this.lines = [text];
+    this.onChange?.();
+  }
+}
+
+Deno.test("transcript: watched blocks are not asked again until they report a change", () => {
+  const { transcript } = themed();
+  const a = new WatchedCounted("a");
+  const b = new WatchedCounted("b");
+  const c = new WatchedCounted("c");
+  for (const block of [a, b, c]) transcript.addChild(block);
+  assertEquals(transcript.render(40), ["a", "b", "c"]);
+  assertEquals(transcript.render(40), ["a", "b", "c"]);
+  assertEquals([a.renders, b.renders, c.renders], [1, 1, 1]);
+  c.set("C");
+  assertEquals(transcript.render(40), ["a", "b", "C"]);
+  assertEquals([a.renders, b.renders, c.renders], [1, 1, 2]);
+  b.set("B");
+  assertEquals(transcript.render(40), ["a", "B", "C"]);
+  assertEquals([a.renders, b.renders, c.renders], [1, 2, 3]);
+  transcript.removeChild(a);
+  assertEquals(transcript.render(40), ["B", "C"]);
+  a.set("gone");
+  assertEquals(transcript.render(40), ["B", "C"]);
+  assertEquals(transcript.render(20), ["B", "C"], "a new width asks every block");
+  assertEquals([b.renders, c.renders], [4, 5]);
+
+  // A block that cannot report changes makes the transcript ask every block.
+  const plain = new Counted("p");
+  transcript.addChild(plain);
+  plain.lines = ["P"];
+  assertEquals(transcript.render(20), ["B", "C", "P"]);
+  transcript.clear();
+  transcript.addChild(b);
+  assertEquals(transcript.render(20), ["B"]);
+  assertEquals(transcript.render(20), ["B"]);
+  assertEquals(b.renders, 5, "watching resumes after /clear");
+  b.set("b2");
+  assertEquals(transcript.render(20), ["b2"]);
+  assertEquals(b.renders, 6);
+});

@@ -16,7 +16,7 @@
 import { type Component, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { LineCache } from "./lines.ts";
+import { LineCache, type Watched } from "./lines.ts";
 
 const FENCE = /^\s*(```|~~~)/;
 // Blocks that start a new block after a blank line, whatever came before.
@@ -73,7 +73,7 @@ export function chunkCuts(text: string, from = 0): number[] {
   return cuts;
 }
 
-export class AssistantBlock implements Component {
+export class AssistantBlock implements Component, Watched {
   #theme: MarkdownTheme;
   #paint: Paint;
   #text = "";
@@ -85,7 +85,9 @@ export class AssistantBlock implements Component {
   #chunkLines: string[] = [];
   #chunkCount = 0;
   #chunkWidth = -1;
-  #cache = new LineCache();
+  #cache = new LineCache(() => this.onChange?.());
+  /** Told when the lines change (the transcript watching this block). */
+  onChange: (() => void) | undefined;
 
   constructor(theme: MarkdownTheme, paint: Paint) {
     this.#theme = theme;

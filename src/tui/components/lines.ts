@@ -31,10 +31,18 @@ export function padTo(line: string, width: number): string {
   return cut + " ".repeat(Math.max(0, width - visibleWidth(cut)));
 }
 
-/** A render cached by width; `invalidate` drops it. */
+/**
+ * A render cached by width; `invalidate` drops it and tells `onInvalidate`
+ * (a block telling its container that its lines changed).
+ */
 export class LineCache {
   #width = -1;
   #lines: string[] = [];
+  #onInvalidate: (() => void) | undefined;
+
+  constructor(onInvalidate?: () => void) {
+    this.#onInvalidate = onInvalidate;
+  }
 
   get(width: number, render: () => string[]): string[] {
     if (width !== this.#width) {
@@ -46,7 +54,20 @@ export class LineCache {
 
   invalidate(): void {
     this.#width = -1;
+    this.#onInvalidate?.();
   }
+}
+
+/**
+ * A block that reports changes to its lines: its container sets `onChange`
+ * and, until it is called, may reuse the block's last lines without asking.
+ */
+export interface Watched {
+  onChange: (() => void) | undefined;
+}
+
+export function isWatched(c: Component): c is Component & Watched {
+  return "onChange" in c;
 }
 
 /**
@@ -75,22 +96,37 @@ export function hasSharedPrefix(c: Component): c is Component & SharedPrefix {
  */
 export class JoinedLines implements SharedPrefix {
   #width = -1;
+  #children: readonly Component[] = [];
   #parts: readonly string[][] = [];
   #lines: string[] = [];
   /** The array before `#lines` and how many leading lines they share. */
   #base: readonly string[] = [];
   #kept = 0;
 
-  join(width: number, children: readonly Component[]): string[] {
-    const parts = children.map((child) => child.render(width));
-    const old = width === this.#width ? this.#parts : [];
+  /**
+   * The children's lines. The first `clean` children, when they are the
+   * same objects as last time, are known unchanged (their container watches
+   * them) and not even asked to render: a token costs the blocks after them.
+   */
+  join(width: number, children: readonly Component[], clean = 0): string[] {
+    const oldChildren = width === this.#width ? this.#children : [];
+    const old = this.#parts;
+    const parts = new Array<string[]>(children.length);
     let same = 0;
     let offset = 0;
-    while (same < parts.length && same < old.length && parts[same] === old[same]) {
-      offset += parts[same].length;
-      same++;
+    let diverged = false;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      const known = !diverged && child === oldChildren[i];
+      parts[i] = known && i < clean ? old[i] : child.render(width);
+      if (known && parts[i] === old[i]) {
+        offset += parts[i].length;
+        same++;
+      } else diverged = true;
     }
-    if (width === this.#width && same === parts.length && same === old.length) return this.#lines;
+    if (width === this.#width && same === children.length && same === oldChildren.length) {
+      return this.#lines;
+    }
     const lines = this.#lines.slice(0, offset);
     for (let i = same; i < parts.length; i++) {
       for (const line of parts[i]) lines.push(line);
@@ -98,6 +134,7 @@ export class JoinedLines implements SharedPrefix {
     this.#base = this.#lines;
     this.#kept = offset;
     this.#width = width;
+    this.#children = children.slice();
     this.#parts = parts;
     this.#lines = lines;
     return lines;

@@ -9,7 +9,7 @@
 import type { Component } from "@mariozechner/pi-tui";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { LineCache, wrapStyled } from "./lines.ts";
+import { LineCache, type Watched, wrapStyled } from "./lines.ts";
 
 /** Result lines shown before collapsing. */
 export const COLLAPSED_LINES = 8;
@@ -27,7 +27,7 @@ export function formatToolCall(name: string, args: Record<string, unknown>): str
   return text.length <= ARGS_MAX ? text : text.slice(0, ARGS_MAX - 1) + "…";
 }
 
-export class ToolBlock implements Component {
+export class ToolBlock implements Component, Watched {
   readonly id: string;
   #paint: Paint;
   #header: string;
@@ -35,7 +35,9 @@ export class ToolBlock implements Component {
   #progress = "";
   #result = "";
   #expanded = false;
-  #cache = new LineCache();
+  #cache = new LineCache(() => this.onChange?.());
+  /** Told when the lines change (the transcript watching this block). */
+  onChange: (() => void) | undefined;
 
   constructor(paint: Paint, id: string, name: string, args: Record<string, unknown>) {
     this.#paint = paint;

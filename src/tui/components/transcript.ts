@@ -11,17 +11,25 @@
 import { type Component, Container, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { JoinedLines, LineCache, type SharedPrefix, wrapStyled } from "./lines.ts";
+import {
+  isWatched,
+  JoinedLines,
+  LineCache,
+  type SharedPrefix,
+  type Watched,
+  wrapStyled,
+} from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
 import { AssistantBlock } from "./assistant_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
-export class TextBlock implements Component {
+export class TextBlock implements Component, Watched {
   #text: string;
   #style: Style;
   #prefix: string;
   #gap: boolean;
-  #cache = new LineCache();
+  #cache = new LineCache(() => this.onChange?.());
+  onChange: (() => void) | undefined;
 
   constructor(text: string, style: Style, options: { prefix?: string; gap?: boolean } = {}) {
     this.#text = sanitize(text);
@@ -52,6 +60,10 @@ export class Transcript extends Container implements SharedPrefix {
   #tools = new Map<string, ToolBlock>();
   #loadErrors: Component[] = [];
   #joined = new JoinedLines();
+  /** Leading children whose lines did not change since the last render. */
+  #clean = 0;
+  /** A child that does not report changes was added: ask every child. */
+  #unwatched = false;
 
   constructor(paint: Paint, md: MarkdownTheme) {
     super();
@@ -64,7 +76,23 @@ export class Transcript extends Container implements SharedPrefix {
    * are copied (the streaming one), so a token does not cost the transcript.
    */
   override render(width: number): string[] {
-    return this.#joined.join(width, this.children);
+    const clean = this.#unwatched ? 0 : this.#clean;
+    this.#clean = Number.MAX_SAFE_INTEGER;
+    return this.#joined.join(width, this.children, clean);
+  }
+
+  /** Watches our blocks, so a render asks only the changed ones. */
+  override addChild(component: Component): void {
+    if (isWatched(component)) component.onChange = () => this.#changed(component);
+    else this.#unwatched = true;
+    super.addChild(component);
+  }
+
+  #changed(block: Component): void {
+    // Search from the end: the block that changes is nearly always the last.
+    if (this.#clean === 0) return;
+    const at = this.children.lastIndexOf(block);
+    if (at !== -1) this.#clean = Math.min(this.#clean, at);
   }
 
   sharedPrefix(older: readonly string[]): number {
@@ -128,6 +156,7 @@ export class Transcript extends Container implements SharedPrefix {
 
   override clear(): void {
     super.clear();
+    this.#unwatched = false;
     this.#tools.clear();
     this.#loadErrors = [];
   }
