@@ -1,6 +1,7 @@
 /**
  * `$ZOT_HOME/auth.json`: stored API keys, one per provider:
- * `{"anthropic": {"type": "api_key", "key": "sk-ant-..."}}`. The file is
+ * `{"anthropic": {"type": "api_key", "key": "sk-ant-..."}}` (a bare string
+ * `{"anthropic": "sk-ant-..."}` is read too). The file is
  * written atomically with mode 0600 (its directory 0700 when created).
  *
  * @module
@@ -29,6 +30,8 @@ export function readAuth(path: string): Promise<AuthRead> {
 /** The stored key of `provider`, if well-formed. */
 export function storedKey(auth: AuthFile, provider: ProviderName): string | undefined {
   const entry = auth[provider];
+  // `{"anthropic": "sk-…"}` is what people write by hand; take it as meant.
+  if (typeof entry === "string") return entry.trim() !== "" ? entry.trim() : undefined;
   if (typeof entry !== "object" || entry === null) return undefined;
   const key = Reflect.get(entry, "key");
   return typeof key === "string" && key !== "" ? key : undefined;

@@ -5,7 +5,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { type FakeRequest, startFakeLlm } from "../helpers/fake_llm.ts";
 import { journey, shellExtension } from "./zot.ts";
 
 Deno.test("journey: --list-models with an OpenAI-compatible --base-url lists the server's models", async () => {
@@ -90,4 +90,24 @@ Deno.test("journey: a model error exits 1 with the provider's message", async ()
   assertEquals(r.code, 1);
   assertEquals(r.stdout, "");
   assertStringIncludes(r.stderr, "no such model");
+});
+
+/** The key a request carried: `x-api-key`, or a bearer token (the SDK transport sends that). */
+const keyOf = (r: FakeRequest) => r.headers["x-api-key"] ?? r.headers.authorization ?? "";
+
+Deno.test("journey: a hand-written auth.json with a bare key string is used", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "authed" }, { text: "again" }] });
+  await Deno.writeTextFile(`${j.home}/auth.json`, JSON.stringify({ anthropic: "sk-hand-written" }));
+  const r = await j.zot("-p", "--base-url", llm.anthropicBaseUrl, "hi");
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout, "authed\n");
+  assertStringIncludes(keyOf(await llm.request(0)), "sk-hand-written");
+  // The documented shape keeps working.
+  await Deno.writeTextFile(
+    `${j.home}/auth.json`,
+    JSON.stringify({ anthropic: { type: "api_key", key: "sk-object" } }),
+  );
+  assertEquals((await j.zot("-p", "--base-url", llm.anthropicBaseUrl, "hi")).stdout, "again\n");
+  assertStringIncludes(keyOf(await llm.request(1)), "sk-object");
 });
