@@ -65,7 +65,9 @@ export class LineResetMemo {
     const prev = this.#out;
     const prevImages = this.#imageRows;
     const start = Math.max(0, Math.min(known, raw.length, lines.length));
-    const out = prev.slice(0, start);
+    // One block copy at the new length (usually the old one), then the
+    // rows from `start` on are overwritten or appended.
+    const out = prev.slice(0, lines.length);
     const imageRows = prevImages.filter((row) => row < start);
     const wasImage = prevImages.length > imageRows.length ? new Set(prevImages) : undefined;
     let recomputed = 0;
@@ -81,7 +83,8 @@ export class LineResetMemo {
         image = result.includes(KITTY_PREFIX);
         recomputed++;
       }
-      out.push(result);
+      if (i < out.length) out[i] = result;
+      else out.push(result);
       if (image) imageRows.push(i);
     }
     this.#raw = lines;

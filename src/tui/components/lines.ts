@@ -127,9 +127,18 @@ export class JoinedLines implements SharedPrefix {
     if (width === this.#width && same === children.length && same === oldChildren.length) {
       return this.#lines;
     }
-    const lines = this.#lines.slice(0, offset);
+    let total = offset;
+    for (let i = same; i < parts.length; i++) total += parts[i].length;
+    // One block copy of the old lines at the new length (a streamed token
+    // rarely changes the count), then the changed blocks over the end.
+    const lines = this.#lines.slice(0, total);
+    let row = offset;
     for (let i = same; i < parts.length; i++) {
-      for (const line of parts[i]) lines.push(line);
+      for (const line of parts[i]) {
+        if (row < lines.length) lines[row] = line;
+        else lines.push(line);
+        row++;
+      }
     }
     this.#base = this.#lines;
     this.#kept = offset;
