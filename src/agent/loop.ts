@@ -293,8 +293,9 @@ export class Agent {
     let lastText = "";
     for (let step = 1;; step++) {
       if (maxSteps > 0 && step > maxSteps) {
-        const error =
-          `Stopped after ${maxSteps} steps (raise --max-steps to let the agent continue)`;
+        const error = `Stopped after ${maxSteps} step${
+          maxSteps === 1 ? "" : "s"
+        } (raise --max-steps to let the agent continue)`;
         return { stop: "tool_use", text: lastText, error, steps: step - 1 };
       }
       this.hooks.emit({ event: "turn_start", step });

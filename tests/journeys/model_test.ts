@@ -111,3 +111,26 @@ Deno.test("journey: a hand-written auth.json with a bare key string is used", as
   assertEquals((await j.zot("-p", "--base-url", llm.anthropicBaseUrl, "hi")).stdout, "again\n");
   assertStringIncludes(keyOf(await llm.request(1)), "sk-object");
 });
+
+Deno.test("journey: --max-steps stops a tool loop with exit 1 and says how to continue", async () => {
+  await using j = await journey();
+  await j.write({ "README.md": "hi\n" });
+  const readIt = { toolCalls: [{ name: "read", args: { path: "README.md" } }] };
+  await using llm = await startFakeLlm({ script: [readIt, readIt] });
+  const r = await j.zot(
+    "-p",
+    "--max-steps",
+    "1",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "read it",
+  );
+  assertEquals(r.code, 1);
+  assertEquals(r.stdout, "");
+  assertStringIncludes(
+    r.stderr,
+    "Stopped after 1 step (raise --max-steps to let the agent continue)",
+  );
+});
