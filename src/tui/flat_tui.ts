@@ -11,10 +11,14 @@
  * the freshly concatenated strings then made the comparison itself
  * character by character.
  *
- * FlatTUI memoizes those two steps by line identity: a line that is the same
- * string object at the same row as in the last frame reuses last frame's
- * result (the same object, so the comparison is a pointer check). Only new
- * or moved lines go through pi-tui's own step, so the output is unchanged.
+ * FlatTUI memoizes those two steps by row: a line equal to last frame's line
+ * at the same row reuses last frame's result (the same object, so pi-tui's
+ * comparison is a pointer check). Only new or moved lines go through
+ * pi-tui's own step, so the output is byte for byte pi-tui's (a test checks
+ * it). Rows the children vouch for (the transcript's blocks before the
+ * streaming one, see `SharedPrefix` in components/lines.ts) are not even
+ * compared, and the children's lines are joined by block copies, so what
+ * remains per token is a few array copies and pi-tui's own pointer loop.
  * Our components return cached line arrays, which is what makes the rows
  * identical from frame to frame.
  *
