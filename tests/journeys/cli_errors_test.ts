@@ -70,3 +70,15 @@ Deno.test("journey: zot --help lists every ext subcommand a new user needs", asy
     assertEquals((await j.zot(...args)).code, 0, args.join(" "));
   }
 });
+
+Deno.test("journey: ext new takes the language spellings people type", async () => {
+  await using j = await journey();
+  for (const [lang, label] of [["py", "Python"], ["python3", "Python"], ["bash", "sh + jq"]]) {
+    const r = await j.zot("ext", "new", `x${lang}`, "--lang", lang);
+    assertEquals(r.code, 0, r.stderr);
+    assertStringIncludes(r.stdout, `(${label},`);
+  }
+  const bad = await j.zot("ext", "new", "xrust", "--lang", "rust");
+  assertEquals(bad.code, 2);
+  assertStringIncludes(bad.stderr, `(use one of: ts, python, shell)`);
+});

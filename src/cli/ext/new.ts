@@ -12,6 +12,15 @@ import type { ExtCliContext } from "./context.ts";
 
 const LANG_NAMES: Record<Lang, string> = { ts: "TypeScript", python: "Python", shell: "sh + jq" };
 
+/** Other spellings people type for the same scaffolds. */
+const LANG_ALIASES: Record<string, Lang> = {
+  typescript: "ts",
+  py: "python",
+  python3: "python",
+  sh: "shell",
+  bash: "shell",
+};
+
 function isLang(v: string): v is Lang {
   return LANGS.some((l) => l === v);
 }
@@ -23,11 +32,7 @@ export function addNewCommand(ext: Command, _ctx: ExtCliContext): void {
     .option("-l, --lang <lang>", `language: ${LANGS.join(", ")}`, "ts")
     .option("-d, --dir <parent>", "directory to create it in", ".")
     .action(async (name: string, options: { lang: string; dir: string }) => {
-      const lang = options.lang === "typescript"
-        ? "ts"
-        : options.lang === "sh"
-        ? "shell"
-        : options.lang;
+      const lang = LANG_ALIASES[options.lang] ?? options.lang;
       if (!isLang(lang)) {
         throw new UsageError(
           `unknown language "${options.lang}" (use one of: ${LANGS.join(", ")})`,
