@@ -82,3 +82,13 @@ Deno.test("journey: ext new takes the language spellings people type", async () 
   assertEquals(bad.code, 2);
   assertStringIncludes(bad.stderr, `(use one of: ts, python, shell)`);
 });
+
+Deno.test("journey: stray words after an ext subcommand are an error, not ignored", async () => {
+  await using j = await journey();
+  const r = await j.zot("ext", "list", "extra");
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, "too many arguments for 'list'");
+  assertStringIncludes(r.stderr, `(run "zot ext list --help" for usage)`);
+  const doctor = await j.zot("ext", "doctor", "a", "b");
+  assertEquals(doctor.code, 2);
+});

@@ -69,9 +69,12 @@ export function addExtCommands(root: Command, setExit: (code: number) => void): 
   const ctx = extContext(setExit);
   ext.showHelpAfterError('(run "zot ext --help" for usage)');
   for (const add of SUBCOMMANDS) add(ext, ctx);
-  // Usage errors point at the help of the subcommand that was typed.
+  // Usage errors point at the help of the subcommand that was typed. Only the
+  // group itself takes stray words (to name an unknown subcommand); its
+  // subcommands inherited that setting and silently dropped extra arguments.
   for (const sub of ext.commands) {
     sub.showHelpAfterError(`(run "zot ext ${sub.name()} --help" for usage)`);
+    sub.allowExcessArguments(false);
   }
   ext.action((_options, cmd: Command) => {
     if (cmd.args.length > 0) {
