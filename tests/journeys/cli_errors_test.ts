@@ -92,3 +92,21 @@ Deno.test("journey: stray words after an ext subcommand are an error, not ignore
   const doctor = await j.zot("ext", "doctor", "a", "b");
   assertEquals(doctor.code, 2);
 });
+
+Deno.test("journey: installing a directory without a manifest, or with a missing exec, says what to fix", async () => {
+  await using j = await journey();
+  await Deno.mkdir(`${j.cwd}/empty`);
+  const empty = await j.zot("ext", "install", "./empty", "--yes");
+  assertEquals(empty.code, 1);
+  assertStringIncludes(
+    empty.stderr,
+    `source lacks extension.json (expected "${j.cwd}/empty/extension.json"`,
+  );
+  assertStringIncludes(empty.stderr, `"zot ext new <name>"`);
+
+  await j.write({ "typo/extension.json": JSON.stringify({ name: "typo", exec: "./mian.sh" }) });
+  const typo = await j.zot("ext", "install", "./typo", "--yes");
+  assertEquals(typo.code, 0, typo.stderr);
+  assertStringIncludes(typo.stderr, `note: exec "./mian.sh" is not in`);
+  assertStringIncludes(typo.stderr, `run "zot ext doctor typo"`);
+});

@@ -7,9 +7,21 @@
  */
 
 import type { Command } from "commander";
+import { basename, isAbsolute, join } from "node:path";
 import { installConsent } from "../../extensions/consent.ts";
 import { installExtension } from "../../extensions/manage/install.ts";
 import type { ExtCliContext } from "./context.ts";
+
+/** A relative exec (`./x`, `bin/x`) that is not in the installed directory; bare names use $PATH. */
+async function missingExec(dir: string, exec: string | undefined): Promise<string | undefined> {
+  if (!exec || !exec.includes("/") || isAbsolute(exec)) return undefined;
+  try {
+    await Deno.stat(join(dir, exec));
+    return undefined;
+  } catch {
+    return exec;
+  }
+}
 
 export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("install")
@@ -18,10 +30,23 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
     .option("-y, --yes", "accept the extension's requested permissions without asking")
     .action(async (source: string, options: { yes?: boolean }) => {
       const paths = ctx.paths();
+      const consent = installConsent(paths);
       await installExtension(source, {
         paths,
         yes: options.yes ?? false,
-        confirm: installConsent(paths),
+        // After consent, before the move: the note comes before "installed <dir>".
+        confirm: async (staged, opts) => {
+          const answer = await consent(staged, opts);
+          const missing = answer.ok && await missingExec(staged.dir, staged.manifest.exec);
+          if (missing) {
+            console.error(
+              `note: exec "${missing}" is not in ${opts.destination}, so "${staged.manifest.name}" will not start (fix "exec" in extension.json; run "zot ext doctor ${
+                basename(opts.destination)
+              }")`,
+            );
+          }
+          return answer;
+        },
       });
     });
 }

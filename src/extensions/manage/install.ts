@@ -115,7 +115,11 @@ export async function installExtension(src: string, options: InstallOptions): Pr
   const from = git ? src : await checkLocalSource(src);
   const name = checkedName(git ? gitRepoName(src) : basename(from), src);
   if (!git && !(await exists(join(from, MANIFEST_FILE)))) {
-    throw fail(`source lacks ${MANIFEST_FILE}`);
+    throw fail(
+      `source lacks ${MANIFEST_FILE} (expected "${
+        join(from, MANIFEST_FILE)
+      }"; "zot ext new <name>" creates a working extension)`,
+    );
   }
   const root = resolve(paths.extensions);
   if (!git && (root === from || root.startsWith(from + sep))) {
