@@ -41,6 +41,8 @@ Deno.test("journey: ext doctor explains broken extensions, with the crash's own 
   const out = r.stdout;
   assertStringIncludes(out, "broken [global] error");
   assertStringIncludes(out, "parse manifest:");
+  const brokenManifest = join(j.home, "extensions", "broken", "extension.json");
+  assertStringIncludes(out, `note: fix "${brokenManifest}", then run "zot ext doctor broken"`);
   assertStringIncludes(out, "crash [global] error");
   assertStringIncludes(out, "exit status 3");
   // The extension's last stderr line is shown, with its escape codes neutralised.

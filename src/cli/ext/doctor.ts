@@ -5,7 +5,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
@@ -52,6 +52,14 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         live = await probeLive(toStart, { paths, spawn: spawnExtension });
       }
       const rows = entries.map((e) => doctorRow(e, live));
+      for (const [i, e] of entries.entries()) {
+        // A manifest problem is fixed in one file: say which.
+        if (e.error) {
+          rows[i].notes.push(
+            `fix "${join(e.dir, "extension.json")}", then run "zot ext doctor ${basename(e.dir)}"`,
+          );
+        }
+      }
       if (live) {
         // "exit status 3" rarely explains itself; the extension's last words usually do.
         const { lastRunStderr } = await import("../../extensions/manage/logs.ts");
