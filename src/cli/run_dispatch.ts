@@ -29,8 +29,9 @@ function chooseMode(r: RunRequest): ModeName {
   if (r.rpc) return "rpc";
   if (r.json) return "json";
   if (r.print) return "print";
-  // A prompt with no terminal to show a TUI on is a print run (scripts, pipes).
-  if (r.words.length > 0 && !Deno.stdout.isTerminal()) return "print";
+  // With no terminal to draw on or read keys from, a TUI cannot run: it is a
+  // print run (scripts, pipes), whose prompt comes from the words or stdin.
+  if (!Deno.stdout.isTerminal() || !Deno.stdin.isTerminal()) return "print";
   return "interactive";
 }
 

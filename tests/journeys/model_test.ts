@@ -134,3 +134,27 @@ Deno.test("journey: --max-steps stops a tool loop with exit 1 and says how to co
     "Stopped after 1 step (raise --max-steps to let the agent continue)",
   );
 });
+
+Deno.test("journey: zot with no terminal and no prompt is a usage error, not a broken TUI", async () => {
+  await using j = await journey();
+  const r = await j.zot(); // stdin /dev/null, stdout a pipe
+  assertEquals(r.code, 2);
+  assertEquals(r.stdout, "");
+  assertStringIncludes(
+    r.stderr,
+    "No prompt for print mode (pass it as an argument or pipe it on stdin)",
+  );
+});
+
+Deno.test("journey: a prompt piped into plain zot is answered in print mode", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "piped answer" }] });
+  const child = j.command("--base-url", llm.anthropicBaseUrl, "--api-key", "x");
+  const proc = child.spawn();
+  const writer = proc.stdin.getWriter();
+  await writer.write(new TextEncoder().encode("what is up\n"));
+  await writer.close();
+  const out = await proc.output();
+  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  assertEquals(new TextDecoder().decode(out.stdout), "piped answer\n");
+});

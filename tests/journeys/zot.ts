@@ -25,6 +25,8 @@ export interface Journey extends AsyncDisposable {
   root: string;
   /** Run `zot args…` in the project to completion. */
   zot(...args: string[]): Promise<Run>;
+  /** The same command with stdin piped, for journeys that feed it. */
+  command(...args: string[]): Deno.Command;
   /** Write files under the project (paths relative to it). */
   write(files: Record<string, string>, executable?: string[]): Promise<void>;
 }
@@ -48,22 +50,25 @@ export async function journey(): Promise<Journey> {
     ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
   };
   const dec = new TextDecoder();
+  const command = (args: string[], stdin: "null" | "piped") =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", "--config", CONFIG, MAIN, ...args],
+      cwd: z.cwd,
+      env,
+      clearEnv: true,
+      stdin,
+      stdout: "piped",
+      stderr: "piped",
+    });
   return {
     home: z.home,
     cwd: z.cwd,
     root: z.root,
     async zot(...args) {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "--quiet", "--config", CONFIG, MAIN, ...args],
-        cwd: z.cwd,
-        env,
-        clearEnv: true,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
+      const out = await command(args, "null").output();
       return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
     },
+    command: (...args) => command(args, "piped"),
     async write(files, executable = []) {
       for (const [rel, text] of Object.entries(files)) {
         const path = join(z.cwd, rel);
