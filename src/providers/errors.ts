@@ -103,10 +103,12 @@ export function classifyError(
   }
   if (NETWORK_NAMES.has(ctorName) || NETWORK_NAMES.has(name)) {
     const cause = field(e, "cause");
-    const why = cause instanceof Error ? `${raw} (${cause.message})` : raw;
+    const why = cause instanceof Error && !raw.includes(cause.message)
+      ? `${raw} (${cause.message})`
+      : raw;
     const where = endpoint && !why.includes(new URL(endpoint).host) ? ` at ${endpoint}` : "";
     return {
-      message: `Cannot reach the ${label} API${where}: ${why}`,
+      message: `Cannot reach the ${label} API${where}: ${why} (check the network and --base-url)`,
       aborted: false,
       retryable: true,
     };

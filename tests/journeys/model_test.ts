@@ -158,3 +158,28 @@ Deno.test("journey: a prompt piped into plain zot is answered in print mode", as
   assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
   assertEquals(new TextDecoder().decode(out.stdout), "piped answer\n");
 });
+
+Deno.test("journey: an unreachable --base-url says so once, with what to check", async () => {
+  await using j = await journey();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close(); // nothing listens there now
+  for (const transport of ["sdk", "fetch"]) {
+    const r = await j.zot(
+      "-p",
+      "--transport",
+      transport,
+      "--base-url",
+      `http://127.0.0.1:${port}`,
+      "--api-key",
+      "x",
+      "hi",
+    );
+    assertEquals(r.code, 1, transport);
+    assertStringIncludes(r.stderr, "Cannot reach the Anthropic API");
+    assertStringIncludes(r.stderr, "(check the network and --base-url)");
+    const line = r.stderr.split("\n").find((l) => l.includes("Cannot reach")) ?? "";
+    const parts = line.split(/[():]/).map((p) => p.trim()).filter((p) => p.length > 12);
+    assertEquals(new Set(parts).size, parts.length, `no repeated cause in: ${line}`);
+  }
+});
