@@ -24,7 +24,7 @@ export function buildProgram(): Program {
   const root = new Command("zot")
     .description("A terminal coding agent whose heart is its extension system.")
     .version(ZOT_VERSION, "-V, --version", "print the version")
-    .showHelpAfterError("(run \"zot --help\" for usage)")
+    .showHelpAfterError('(run "zot --help" for usage)')
     .exitOverride();
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);
@@ -36,7 +36,9 @@ export function buildProgram(): Program {
         return exitCode;
       } catch (e) {
         if (e instanceof CommanderError) {
-          if (e.code === "commander.helpDisplayed" || e.code === "commander.version") return EXIT_OK;
+          if (e.code === "commander.helpDisplayed" || e.code === "commander.version") {
+            return EXIT_OK;
+          }
           if (e.code === "commander.help") return EXIT_OK;
           return EXIT_USAGE;
         }
