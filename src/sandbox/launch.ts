@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
-import { parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
+import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
 import { runnerCommand } from "./command.ts";
@@ -72,7 +72,12 @@ export async function planSandboxLaunch(
 
   if (!ctx.explicit && needsGrant(scope)) {
     const grant = await findGrant(ctx.paths.grants, source.dir);
-    if (!grant) return fail(`its scope has not been granted (run "zot ext grant ${name}")`);
+    if (!grant) {
+      // Say what it asks for beyond least privilege: that is what the user must judge.
+      const asks = scopeWidening(defaultScope(), scope);
+      const what = asks.length ? ` (it asks for ${asks.join("; ")})` : "";
+      return fail(`its scope has not been granted${what} (run "zot ext grant ${name}")`);
+    }
     const widened = scopeWidening(grant.scope, scope);
     if (widened.length) {
       return fail(

@@ -9,9 +9,7 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { journey } from "./zot.ts";
 
 Deno.test({
-  name:
-    'journey: BUG (src/sandbox/launch.ts, active) a least-privilege install later widened to net says only "not been granted", not what it now asks for',
-  ignore: true,
+  name: "journey: a least-privilege install later widened to net says what it now asks for",
   async fn() {
     await using j = await journey();
     assertEquals((await j.zot("ext", "new", "tsx")).code, 0);

@@ -35,7 +35,7 @@ Deno.test("an ungranted scope does not start", async () => {
   assert(!res.ok);
   assertEquals(
     res.error,
-    `Cannot start extension "probe": its scope has not been granted (run "zot ext grant probe")`,
+    `Cannot start extension "probe": its scope has not been granted (it asks for net: +api.example.com:443) (run "zot ext grant probe")`,
   );
 });
 
