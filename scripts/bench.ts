@@ -38,7 +38,9 @@ const head = ["group", "benchmark", "value", "note"];
 const table = rows.map((r) => [r.group, r.name, r.value, r.note ?? ""]);
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
-console.log(`zot ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, deno ${Deno.version.deno}`);
+console.log(
+  `zot ${Deno.build.target}, ${navigator.hardwareConcurrency} cores, deno ${Deno.version.deno}`,
+);
 console.log(line(head));
 console.log(line(widths.map((w) => "-".repeat(w))));
 for (const r of table) console.log(line(r));

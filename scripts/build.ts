@@ -9,7 +9,13 @@
  */
 
 import { join } from "node:path";
-import { binaryName, denortAvailable, denortCachePath, INCLUDES, TARGETS } from "./build/targets.ts";
+import {
+  binaryName,
+  denortAvailable,
+  denortCachePath,
+  INCLUDES,
+  TARGETS,
+} from "./build/targets.ts";
 
 function parseArgs(args: string[]): { targets: string[]; out: string } {
   const targets: string[] = [];
@@ -51,7 +57,11 @@ export async function compileTarget(target: string, outDir: string): Promise<str
     .output();
   const stderr = new TextDecoder().decode(res.stderr);
   if (!res.success) {
-    const hint = (await denortAvailable(target)) ? "" : ` (the denort runtime could not be downloaded: pre-seed ${await denortCachePath(target)} or set DENORT_BIN)`;
+    const hint = (await denortAvailable(target))
+      ? ""
+      : ` (the denort runtime could not be downloaded: pre-seed ${await denortCachePath(
+        target,
+      )} or set DENORT_BIN)`;
     return `Cannot build ${target}${hint}\n${stderr.trim()}`;
   }
   console.error(`built ${output} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

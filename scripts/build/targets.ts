@@ -19,7 +19,13 @@ export const TARGETS = [
 export type Target = typeof TARGETS[number];
 
 /** Files the binary reads at run time besides its module graph. */
-export const INCLUDES = ["src/sdk", "src/protocol", "src/sandbox", "src/skills/builtin", "sdk/python"];
+export const INCLUDES = [
+  "src/sdk",
+  "src/protocol",
+  "src/sandbox",
+  "src/skills/builtin",
+  "sdk/python",
+];
 
 export function binaryName(target: string): string {
   return `zot-${target}${target.includes("windows") ? ".exe" : ""}`;
@@ -34,10 +40,13 @@ export async function denoDir(): Promise<string> {
     env: { NO_COLOR: "1" },
   }).output();
   const info: unknown = JSON.parse(new TextDecoder().decode(out.stdout));
-  if (typeof info === "object" && info !== null && "denoDir" in info && typeof info.denoDir === "string") {
+  if (
+    typeof info === "object" && info !== null && "denoDir" in info &&
+    typeof info.denoDir === "string"
+  ) {
     return info.denoDir;
   }
-  throw new Error("Cannot find DENO_DIR: \"deno info --json\" did not report denoDir");
+  throw new Error('Cannot find DENO_DIR: "deno info --json" did not report denoDir');
 }
 
 /** Where a pre-seeded denort zip for `target` must be for an offline build. */

@@ -26,8 +26,19 @@ export type LifecycleEvent =
   | { event: "user_prompt_submit"; text?: string; queued?: boolean; image_count?: number }
   | { event: "turn_start"; step: number }
   | { event: "turn_end"; stop: StopReason; error?: string }
-  | ({ event: "tool_call"; tool_id: string; tool_name: string; tool_args?: JsonObject; tool_args_raw?: string } & Origin)
-  | ({ event: "tool_confirmation_requested"; tool_id: string; tool_name: string; tool_preview: string } & Origin)
+  | ({
+    event: "tool_call";
+    tool_id: string;
+    tool_name: string;
+    tool_args?: JsonObject;
+    tool_args_raw?: string;
+  } & Origin)
+  | ({
+    event: "tool_confirmation_requested";
+    tool_id: string;
+    tool_name: string;
+    tool_preview: string;
+  } & Origin)
   | ({
     event: "permission_decision";
     tool_id: string;

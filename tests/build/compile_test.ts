@@ -5,7 +5,9 @@ import { compileTarget } from "../../scripts/build.ts";
 
 const target = Deno.build.target;
 const available = await denortAvailable(target);
-const reason = available ? "" : ` (skipped: denort runtime not cached at ${await denortCachePath(target)}; run "deno task build" where it can be downloaded)`;
+const reason = available ? "" : ` (skipped: denort runtime not cached at ${await denortCachePath(
+  target,
+)}; run "deno task build" where it can be downloaded)`;
 
 Deno.test({
   name: `deno compile builds a zot binary that runs${reason}`,

@@ -11,7 +11,11 @@ export function assert(condition: unknown, message?: string): asserts condition 
   nodeAssert.ok(condition, message);
 }
 
-export function assertEquals<T>(actual: unknown, expected: T, message?: string): asserts actual is T {
+export function assertEquals<T>(
+  actual: unknown,
+  expected: T,
+  message?: string,
+): asserts actual is T {
   nodeAssert.deepStrictEqual(actual, expected, message);
 }
 
@@ -22,7 +26,8 @@ export function assertNotEquals(actual: unknown, expected: unknown, message?: st
 export function assertStringIncludes(actual: string, expected: string, message?: string): void {
   if (!actual.includes(expected)) {
     throw new nodeAssert.AssertionError({
-      message: message ?? `Expected ${JSON.stringify(actual)} to include ${JSON.stringify(expected)}`,
+      message: message ??
+        `Expected ${JSON.stringify(actual)} to include ${JSON.stringify(expected)}`,
       actual,
       expected,
     });

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { zotPaths, type ZotPaths } from "../../src/config/paths.ts";
+import { type ZotPaths, zotPaths } from "../../src/config/paths.ts";
 
 /** A temp dir removed by `await using`. */
 export async function tempDir(prefix = "zot-test-"): Promise<{ path: string } & AsyncDisposable> {
