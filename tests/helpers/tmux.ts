@@ -23,6 +23,16 @@ async function tmux(args: string[]): Promise<string> {
   return new TextDecoder().decode(out.stdout);
 }
 
+/** Whether tmux is installed (tests that need a real terminal skip without it). */
+export const HAS_TMUX: boolean = (() => {
+  try {
+    return new Deno.Command("tmux", { args: ["-V"], stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+})();
+
 function shellQuote(s: string): string {
   return `'${s.replaceAll("'", `'\\''`)}'`;
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { until } from "../helpers/wait.ts";
+import { HAS_TMUX, TmuxSession } from "../helpers/tmux.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 
 const SPAWN = fileURLToPath(new URL("./_spawn_plan.ts", import.meta.url));
@@ -20,28 +20,9 @@ try { Deno.readTextFileSync("/etc/hostname"); } catch (e) { direct = e.name; }
 console.log("STATES=" + [env.state, read.state, direct].join(","));
 `;
 
-async function tmux(socket: string, ...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", {
-    args: ["-L", socket, ...args],
-    stdout: "piped",
-    stderr: "null",
-  })
-    .output();
-  return new TextDecoder().decode(out.stdout);
-}
-
-const hasTmux = (() => {
-  try {
-    return new Deno.Command("tmux", { args: ["-V"], stdout: "null", stderr: "null" }).outputSync()
-      .success;
-  } catch {
-    return false;
-  }
-})();
-
 Deno.test({
   name: "permission requests on a terminal are denied without a prompt",
-  ignore: !hasTmux,
+  ignore: !HAS_TMUX,
   async fn() {
     await using z = await tempZot();
     const dir = join(z.root, "ext");
@@ -56,20 +37,14 @@ Deno.test({
     if (!planned.ok) throw new Error(planned.error);
     const planFile = join(z.root, "plan.json");
     await Deno.writeTextFile(planFile, JSON.stringify(planned.plan));
-    const socket = `zot-prompt-${Deno.pid}`;
     const cmd = `'${Deno.execPath()}' run -A '${SPAWN}' '${planFile}'; echo EXIT=$?; read x`;
-    try {
-      await tmux(socket, "new-session", "-d", "-s", "t", "-x", "150", "-y", "30", cmd);
-      const screen = () => tmux(socket, "capture-pane", "-p", "-t", "t");
-      await until(async () => (await screen()).includes("EXIT="), 20_000, "the extension to end")
-        .catch(async (e) => {
-          throw new Error(`${e.message}; screen:\n${await screen()}`);
-        });
-      const text = await screen();
-      assertStringIncludes(text, "STATES=denied,denied,NotCapable");
-      assertStringIncludes(text, "EXIT=0");
-    } finally {
-      await tmux(socket, "kill-server");
-    }
+    await using term = await TmuxSession.start(["sh", "-c", cmd], {
+      cwd: z.root,
+      width: 150,
+      height: 30,
+    });
+    const text = await term.waitFor("EXIT=", "the extension to end", 20_000);
+    assertStringIncludes(text, "STATES=denied,denied,NotCapable");
+    assertStringIncludes(text, "EXIT=0");
   },
 });
