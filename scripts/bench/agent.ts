@@ -24,6 +24,7 @@ import type { Provider, StreamEvent } from "../../src/providers/types.ts";
 import type { Tool } from "../../src/agent/types.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";
+import { PYTHON } from "../../tests/helpers/python.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const RECORDER = join(ROOT, "tests", "agent", "fixtures", "recorder.py");
@@ -41,12 +42,9 @@ const EVENTS = [
 const STEPS = 20;
 const RUNS = 5;
 
-async function python(): Promise<string> {
-  const out = await new Deno.Command("python3", {
-    args: ["-c", "import sys; print(sys.executable)"],
-    stdout: "piped",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim() || "python3";
+/** The real interpreter behind `python3` (tests/helpers/python.ts). */
+function python(): Promise<string> {
+  return Promise.resolve(PYTHON);
 }
 
 /** Median ms per step of a STEPS-step tool loop, with `extensions` subscribers. */

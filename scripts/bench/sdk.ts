@@ -10,18 +10,16 @@ import { fileURLToPath } from "node:url";
 import { encodeFrame, readLines } from "../../src/protocol/framing.ts";
 import type { BenchRow } from "./types.ts";
 import { fmtMs, fmtRate, median, quantile } from "./_stats.ts";
+import { PYTHON } from "../../tests/helpers/python.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const STARTS = 5;
 const WARMUP = 200;
 const ROUND_TRIPS = 3_000;
 
-async function python(): Promise<string> {
-  const out = await new Deno.Command("python3", {
-    args: ["-c", "import sys; print(sys.executable)"],
-    stderr: "null",
-  }).output().catch(() => undefined);
-  return out?.success ? new TextDecoder().decode(out.stdout).trim() : "python3";
+/** The real interpreter behind `python3` (tests/helpers/python.ts). */
+function python(): Promise<string> {
+  return Promise.resolve(PYTHON);
 }
 
 interface Session {

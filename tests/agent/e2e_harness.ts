@@ -13,24 +13,9 @@ import { createSetup, type RunSetup } from "../../src/modes/shared/setup.ts";
 import { defaultFlags, type RunFlags } from "../../src/modes/shared/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import type { HostTimeouts } from "../../src/extensions/host/mod.ts";
+import { PYTHON } from "../helpers/python.ts";
 
 const FIXTURE = new URL("./fixtures/recorder.py", import.meta.url).pathname;
-
-let python: Promise<string> | undefined;
-
-/**
- * The real interpreter behind `python3`: version-manager shims (pyenv) can
- * cost seconds per start on a loaded machine, paid once here instead of per
- * extension start.
- */
-function pythonPath(): Promise<string> {
-  python ??= new Deno.Command("python3", {
-    args: ["-c", "import sys; print(sys.executable)"],
-    stdout: "piped",
-  })
-    .output().then((o) => new TextDecoder().decode(o.stdout).trim() || "python3");
-  return python;
-}
 
 export interface RecorderConfig {
   capabilities?: string[];
@@ -93,7 +78,7 @@ export async function e2e(
     `${extDir}/extension.json`,
     JSON.stringify({
       name: "rec",
-      exec: await pythonPath(),
+      exec: PYTHON,
       args: [FIXTURE, JSON.stringify({ name: "rec", record, ...config })],
     }),
   );

@@ -17,26 +17,11 @@ import type { PanelSpec } from "../../src/protocol/frames.ts";
 import { descendants } from "../helpers/procs.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
+import { PYTHON } from "../helpers/python.ts";
 
 export const FIXTURES = fileURLToPath(new URL("../fixtures/conformance/", import.meta.url));
 
-/**
- * The real interpreter behind `python3`: a version-manager shim costs about
- * a second per start.
- */
-export const PYTHON: string = (() => {
-  try {
-    const out = new Deno.Command("python3", {
-      args: ["-c", "import sys; print(sys.executable)"],
-      stdout: "piped",
-      stderr: "null",
-    }).outputSync();
-    const path = new TextDecoder().decode(out.stdout).trim();
-    return out.success && path !== "" ? path : "python3";
-  } catch {
-    return "python3";
-  }
-})();
+export { PYTHON };
 
 /** A source for a fixture script run by `exec` with `args` (dir = the fixtures dir). */
 export function source(

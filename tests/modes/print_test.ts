@@ -2,6 +2,7 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { runZot, zotCommand } from "./run_zot.ts";
+import { PYTHON } from "../helpers/python.ts";
 
 Deno.test("print mode prints only the final assistant text", async () => {
   await using z = await tempZot();
@@ -90,13 +91,7 @@ Deno.test("print mode with a real extension: notes on stderr, only the answer on
   await using llm = await startFakeLlm({
     script: [{ toolCalls: [{ name: "ext_echo", args: { a: 1 } }] }, { text: "Final." }],
   });
-  const py = new TextDecoder().decode(
-    (await new Deno.Command("python3", {
-      args: ["-c", "import sys; print(sys.executable)"],
-      stdout: "piped",
-    }).output())
-      .stdout,
-  ).trim();
+  const py = PYTHON;
   const dir = `${z.root}/rec`;
   await Deno.mkdir(dir);
   const fixture = new URL("../agent/fixtures/recorder.py", import.meta.url).pathname;

@@ -4,30 +4,14 @@
  * @module
  */
 
-let cached: string | undefined;
+import { interpreterPath, PYTHON } from "../helpers/python.ts";
 
-export async function pythonExe(): Promise<string> {
-  if (cached) return cached;
-  const out = await new Deno.Command("python3", {
-    args: ["-c", "import sys; print(sys.executable)"],
-    stdin: "null",
-  }).output();
-  const path = new TextDecoder().decode(out.stdout).trim();
-  cached = out.success && path ? path : "python3";
-  return cached;
+/** The real `python3` interpreter (see tests/helpers/python.ts). */
+export function pythonExe(): Promise<string> {
+  return Promise.resolve(PYTHON);
 }
 
 /** A Python 3.9 interpreter (`python3.9` on PATH), or undefined. */
-export async function findPython39(): Promise<string | undefined> {
-  try {
-    const out = await new Deno.Command("python3.9", {
-      args: ["-c", "import sys; print(sys.executable)"],
-      stdin: "null",
-      stderr: "null",
-    }).output();
-    const path = new TextDecoder().decode(out.stdout).trim();
-    return out.success && path ? path : undefined;
-  } catch {
-    return undefined;
-  }
+export function findPython39(): Promise<string | undefined> {
+  return Promise.resolve(interpreterPath("python3.9"));
 }

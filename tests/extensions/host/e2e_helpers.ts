@@ -15,6 +15,7 @@ import { descendants } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { until } from "../../helpers/wait.ts";
 import { RecordingUi } from "./fake_channel.ts";
+import { PYTHON } from "../../helpers/python.ts";
 
 export const HOST_FIXTURES = fileURLToPath(new URL("../../fixtures/host/", import.meta.url));
 
@@ -46,23 +47,7 @@ export interface PyConfig {
   count_events?: boolean;
 }
 
-/**
- * The real interpreter behind `python3`: a version-manager shim (pyenv)
- * costs about a second per start, which would dominate every test.
- */
-export const PYTHON: string = (() => {
-  try {
-    const out = new Deno.Command("python3", {
-      args: ["-c", "import sys; print(sys.executable)"],
-      stdout: "piped",
-      stderr: "null",
-    }).outputSync();
-    const path = new TextDecoder().decode(out.stdout).trim();
-    return out.success && path !== "" ? path : "python3";
-  } catch {
-    return "python3";
-  }
-})();
+export { PYTHON };
 
 export function pySource(config: PyConfig): ExtensionSource {
   return sourceFor(
