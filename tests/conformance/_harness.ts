@@ -12,12 +12,12 @@ import { fileURLToPath } from "node:url";
 import { spawnExtension } from "../../src/extensions/process/mod.ts";
 import { ExtensionHost, type ExtensionHostOptions } from "../../src/extensions/host/mod.ts";
 import type { ExtensionSource, SourceKind } from "../../src/extensions/types.ts";
-import type { HostUi } from "../../src/extensions/ui.ts";
-import type { PanelSpec } from "../../src/protocol/frames.ts";
 import { descendants } from "../helpers/procs.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { until, withTimeout } from "../helpers/wait.ts";
+import { until } from "../helpers/wait.ts";
 import { PYTHON } from "../helpers/python.ts";
+import { RecordingUi } from "../extensions/host/fake_channel.ts";
+export { RecordingUi };
 
 export const FIXTURES = fileURLToPath(new URL("../fixtures/conformance/", import.meta.url));
 
@@ -44,62 +44,6 @@ export function py(name: string, script: string, ...args: string[]): ExtensionSo
   return source(name, PYTHON, [join(FIXTURES, script), ...args], { language: "python" });
 }
 
-/** A HostUi that records every call and lets a test await one. */
-export class RecordUi implements HostUi {
-  readonly calls: unknown[][] = [];
-  #waiters: { check: () => boolean; resolve: () => void }[] = [];
-  constructor(readonly interactive = false) {}
-
-  waitFor(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-    if (check()) return Promise.resolve();
-    const done = Promise.withResolvers<void>();
-    this.#waiters.push({ check, resolve: done.resolve });
-    return withTimeout(done.promise, ms, what);
-  }
-
-  /** Messages of `notify` calls from `ext`. */
-  notes(ext: string): string[] {
-    return this.calls.filter((c) => c[0] === "notify" && c[1] === ext).map((c) => String(c[3]));
-  }
-
-  #record(call: unknown[]): void {
-    this.calls.push(call);
-    this.#waiters = this.#waiters.filter((w) => {
-      if (!w.check()) return true;
-      w.resolve();
-      return false;
-    });
-  }
-
-  notify(e: string, l: string, m: string) {
-    this.#record(["notify", e, l, m]);
-  }
-  display(e: string, t: string) {
-    this.#record(["display", e, t]);
-  }
-  clearNotes(e: string) {
-    this.#record(["clearNotes", e]);
-  }
-  submit(e: string, t: string) {
-    this.#record(["submit", e, t]);
-  }
-  submitSlash(e: string, t: string) {
-    this.#record(["submitSlash", e, t]);
-  }
-  openPanel(e: string, p: PanelSpec) {
-    this.#record(["openPanel", e, p]);
-  }
-  renderPanel(e: string, p: PanelSpec) {
-    this.#record(["renderPanel", e, p]);
-  }
-  closePanel(e: string, id: string) {
-    this.#record(["closePanel", e, id]);
-  }
-  warn(e: string, m: string) {
-    this.#record(["warn", e, m]);
-  }
-}
-
 /**
  * A real host over `sources`, loaded (load errors are returned, not thrown)
  * but not yet waited for ready. Disposing stops it and checks that no child
@@ -110,7 +54,7 @@ export async function startHost(
   options: Partial<ExtensionHostOptions> = {},
 ) {
   const zot = await tempZot();
-  const ui = options.ui instanceof RecordUi ? options.ui : new RecordUi();
+  const ui = options.ui instanceof RecordingUi ? options.ui : new RecordingUi();
   const host = new ExtensionHost({
     spawn: spawnExtension,
     paths: zot.paths,

@@ -29,7 +29,7 @@ Deno.test("framing e2e: CRLF, U+2028, split frame, last line without LF (python)
   // The first half of this notify arrived with `ready`; the rest only
   // after this host frame reached the extension.
   host.emit({ event: "turn_start", step: 1 });
-  await ui.waitFor(() => ui.notes("framing").length > 0, "the split notify");
+  await ui.waitFor(() => ui.notes("framing").length > 0, 10_000, "the split notify");
   assertEquals(ui.notes("framing"), ["split \u00e9 done"]);
 
   const outcome = await host.invokeCommand("WIDE", " x ");
@@ -40,7 +40,11 @@ Deno.test("framing e2e: CRLF, U+2028, split frame, last line without LF (python)
 
   // A last frame without LF, then exit: the frame still counts.
   host.emit({ event: "turn_end", stop: "end_turn" });
-  await ui.waitFor(() => ui.notes("framing").includes("last words"), "the unterminated last frame");
+  await ui.waitFor(
+    () => ui.notes("framing").includes("last words"),
+    10_000,
+    "the unterminated last frame",
+  );
   assertEquals(ui.calls.filter((c) => c[0] === "notify").at(-1), [
     "notify",
     "framing",
@@ -57,7 +61,11 @@ Deno.test("framing e2e: a line over 4 MiB disconnects the extension and drops it
   await host.waitForReady();
   assert(host.hasCommand("wide"));
   host.emit({ event: "turn_start", step: 99 });
-  await ui.waitFor(() => ui.notes("framing").length > 0, "the split notify before the big line");
+  await ui.waitFor(
+    () => ui.notes("framing").length > 0,
+    10_000,
+    "the split notify before the big line",
+  );
   await until(() => !host.hasCommand("wide"), 10_000, "the oversize line to disconnect");
   assertEquals(host.commands(), []);
   const disconnect = host.diagnostics().find((d) => d.message.includes("disconnected"));

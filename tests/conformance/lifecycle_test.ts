@@ -61,7 +61,7 @@ Deno.test("reload respawns real extensions, keeps the session and re-registers (
   // The session stays open across the reload: no session_end reached the
   // old process, and the new one keeps the session on its events.
   host.emit({ event: "turn_start", step: 1 });
-  await ui.waitFor(() => ui.notes("one").length > 0, "an event at the respawned extension");
+  await ui.waitFor(() => ui.notes("one").length > 0, 10_000, "an event at the respawned extension");
   const seen = ui.notes("one").map((n) => JSON.parse(n.slice("seen ".length)));
   assertEquals(seen.map((e) => [e.event, e.session_id]), [["turn_start", "s1"]]);
   const outcome = await host.invokeCommand("second", "");

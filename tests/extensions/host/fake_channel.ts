@@ -261,10 +261,10 @@ export class RecordingUi implements HostUi {
     return withTimeout(done.promise, ms, what);
   }
 
-  /** Messages of `notify` calls from `ext` with `level`. */
-  notes(ext: string, level: string): string[] {
+  /** Messages of `notify` calls from `ext` (with `level`, when given). */
+  notes(ext: string, level?: string): string[] {
     return this.calls
-      .filter((c) => c[0] === "notify" && c[1] === ext && c[2] === level)
+      .filter((c) => c[0] === "notify" && c[1] === ext && (level === undefined || c[2] === level))
       .map((c) => String(c[3]));
   }
 
@@ -281,28 +281,28 @@ export class RecordingUi implements HostUi {
     this.#record(["notify", e, l, m]);
   }
   display(e: string, t: string) {
-    this.calls.push(["display", e, t]);
+    this.#record(["display", e, t]);
   }
   clearNotes(e: string) {
-    this.calls.push(["clearNotes", e]);
+    this.#record(["clearNotes", e]);
   }
   submit(e: string, t: string) {
-    this.calls.push(["submit", e, t]);
+    this.#record(["submit", e, t]);
   }
   submitSlash(e: string, t: string) {
-    this.calls.push(["submitSlash", e, t]);
+    this.#record(["submitSlash", e, t]);
   }
   openPanel(e: string, p: PanelSpec) {
-    this.calls.push(["openPanel", e, p]);
+    this.#record(["openPanel", e, p]);
   }
   renderPanel(e: string, p: PanelSpec) {
-    this.calls.push(["renderPanel", e, p]);
+    this.#record(["renderPanel", e, p]);
   }
   closePanel(e: string, id: string) {
-    this.calls.push(["closePanel", e, id]);
+    this.#record(["closePanel", e, id]);
   }
   warn(e: string, m: string) {
-    this.calls.push(["warn", e, m]);
+    this.#record(["warn", e, m]);
   }
 }
 
