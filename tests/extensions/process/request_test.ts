@@ -15,6 +15,8 @@ function toolCall(name: string, text = ""): ToolCallFrame {
   return { type: "tool_call", id: nextRequestId(), name, args: { text } };
 }
 
+// Call this where the request is made, not later: it attaches the rejection handler at once, so a
+// request settled while the test awaits something else is never an unhandled rejection.
 async function rejection(promise: Promise<unknown>): Promise<RequestError> {
   const error = await assertRejects(() => promise);
   assert(error instanceof RequestError, `expected a RequestError, got ${error}`);
@@ -62,9 +64,9 @@ Deno.test("request: an abort signal cancels the wait", async () => {
   await using h = await harness();
   const channel = await h.start("echo-py");
   const abort = new AbortController();
-  const pending = channel.request(toolCall("hang"), { signal: abort.signal });
+  const pending = rejection(channel.request(toolCall("hang"), { signal: abort.signal }));
   abort.abort();
-  assertEquals((await rejection(pending)).kind, "cancelled");
+  assertEquals((await pending).kind, "cancelled");
   const already = channel.request(toolCall("echo"), { signal: AbortSignal.abort() });
   assertEquals((await rejection(already)).kind, "cancelled");
   assert(!channel.isClosed);
@@ -73,10 +75,10 @@ Deno.test("request: an abort signal cancels the wait", async () => {
 Deno.test("request: a crash mid-request fails it at once as disconnected", async () => {
   await using h = await harness();
   const channel = await h.start("echo-py");
-  const hanging = channel.request(toolCall("hang"));
-  const crashing = channel.request(toolCall("crash"));
+  const hanging = rejection(channel.request(toolCall("hang")));
+  const crashing = rejection(channel.request(toolCall("crash")));
   for (const pending of [hanging, crashing]) {
-    const error = await withTimeout(rejection(pending), 10_000, "disconnect");
+    const error = await withTimeout(pending, 10_000, "disconnect");
     assertEquals(error.kind, "disconnected");
     assertEquals(error.message, "extension echo-py disconnected");
   }
@@ -89,9 +91,9 @@ Deno.test("request: a crash mid-request fails it at once as disconnected", async
 Deno.test("request: stop settles pending requests", async () => {
   await using h = await harness();
   const channel = await h.start("echo-node");
-  const pending = channel.request(toolCall("hang"));
+  const pending = rejection(channel.request(toolCall("hang")));
   await channel.stop(Date.now() + 2_000);
-  assertEquals((await rejection(pending)).kind, "disconnected");
+  assertEquals((await pending).kind, "disconnected");
 });
 
 Deno.test("request: an abandoned request's reply is counted late and passed on", async () => {
