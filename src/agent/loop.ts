@@ -162,8 +162,10 @@ export class Agent {
     }
   }
 
-  /** Drops the transcript (keeps the session identity) and rebuilds the prompt. */
+  /** Drops the transcript (keeps the session identity, records the clear) and rebuilds the prompt. */
   clear(): void {
+    // Recorded, so resuming the session (-c, --session, /sessions) does not bring it back.
+    if (this.#messages.length > 0) void this.#session.recordClear();
     this.#messages = [];
     this.#usage = ZERO_USAGE;
     this.#preparer.invalidate();

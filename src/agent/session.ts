@@ -7,7 +7,13 @@
  */
 
 import type { Message } from "./types.ts";
-import { loadSession, newSessionPath, type SessionHeader, SessionWriter } from "./session_store.ts";
+import {
+  loadSession,
+  newSessionPath,
+  type SessionHeader,
+  type SessionLine,
+  SessionWriter,
+} from "./session_store.ts";
 import { errorMessage } from "../errors.ts";
 
 export interface SessionInit {
@@ -95,7 +101,12 @@ export class Session {
     return this.#write({ type: "compaction", dropped, summary });
   }
 
-  #write(line: Message | { type: "compaction"; dropped: number; summary: Message }): Promise<void> {
+  /** Records a clear: a resumed session starts empty from here. */
+  recordClear(): Promise<void> {
+    return this.#write({ type: "clear" });
+  }
+
+  #write(line: Exclude<SessionLine, SessionHeader>): Promise<void> {
     const writer = this.#writer;
     if (!writer || this.#failed) return Promise.resolve();
     this.#queue = this.#queue.then(async () => {

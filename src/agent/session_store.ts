@@ -28,6 +28,13 @@ export interface CompactionLine {
   summary: Message;
 }
 
+/** `/clear` (or RPC `clear`): the messages before this line are gone from the conversation. */
+export interface ClearLine {
+  type: "clear";
+}
+
+export type SessionLine = SessionHeader | CompactionLine | ClearLine | Message;
+
 export interface LoadedSession {
   header: SessionHeader;
   messages: Message[];
@@ -91,13 +98,17 @@ export class SessionWriter {
     this.path = path;
   }
 
-  async append(line: SessionHeader | CompactionLine | Message): Promise<void> {
+  async append(line: SessionLine): Promise<void> {
+    let prefix = "";
     if (!this.#file) {
       await Deno.mkdir(join(this.path, ".."), { recursive: true, mode: 0o700 });
+      // A run that crashed mid-write left a torn last line: end it first, so the new line is not
+      // glued onto the fragment (and lost with it when the file is read back).
+      if (!await endsWithNewline(this.path)) prefix = "\n";
       // Transcripts hold code and secrets: owner-only.
       this.#file = await Deno.open(this.path, { append: true, create: true, mode: 0o600 });
     }
-    const bytes = encoder.encode(JSON.stringify(line) + "\n");
+    const bytes = encoder.encode(prefix + JSON.stringify(line) + "\n");
     let written = 0;
     while (written < bytes.length) written += await this.#file.write(bytes.subarray(written));
   }
@@ -105,6 +116,26 @@ export class SessionWriter {
   close(): void {
     this.#file?.close();
     this.#file = undefined;
+  }
+}
+
+/** True for a missing or empty file, or one whose last byte is LF. */
+async function endsWithNewline(path: string): Promise<boolean> {
+  let file: Deno.FsFile;
+  try {
+    file = await Deno.open(path, { read: true });
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return true;
+    throw e;
+  }
+  try {
+    const size = (await file.stat()).size;
+    if (size === 0) return true;
+    await file.seek(size - 1, Deno.SeekMode.Start);
+    const last = new Uint8Array(1);
+    return (await file.read(last)) === 1 && last[0] === 0x0a;
+  } finally {
+    file.close();
   }
 }
 
@@ -150,6 +181,10 @@ export async function loadSession(path: string): Promise<LoadedSession> {
     const o = value as Record<string, unknown>;
     if (o.type === "compaction" && typeof o.dropped === "number" && isMessage(o.summary)) {
       messages = [o.summary, ...messages.slice(o.dropped)];
+      continue;
+    }
+    if (o.type === "clear") {
+      messages = [];
       continue;
     }
     warnings.push(`Skipped an unknown line ${i + 1} in session "${path}"`);

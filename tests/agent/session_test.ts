@@ -5,6 +5,7 @@ import { testAgent } from "./helpers.ts";
 import { Session } from "../../src/agent/session.ts";
 import { latestSession, loadSession, sessionDir } from "../../src/agent/session_store.ts";
 import { compact } from "../../src/agent/compaction.ts";
+import type { Message } from "../../src/agent/types.ts";
 
 Deno.test("a session is written as header + one line per message, and continues", async () => {
   await using z = await tempZot();
@@ -63,6 +64,43 @@ Deno.test("a torn last line is skipped with a warning", async () => {
   assertEquals(s.initialMessages, [msg]);
   assertEquals(warnings.length, 1);
   assertStringIncludes(warnings[0], "torn last line");
+});
+
+Deno.test("appending after a torn last line keeps every new message", async () => {
+  await using z = await tempZot();
+  const path = `${z.root}/s.jsonl`;
+  const header = { type: "session", version: 1, id: "t", cwd: z.cwd, created: "x" };
+  const msg = (text: string): Message => ({ role: "user", content: [{ type: "text", text }] });
+  await Deno.writeTextFile(path, `${JSON.stringify(header)}\n${JSON.stringify(msg("one"))}\n{"ro`);
+  const s = await Session.open(path);
+  await s.append(msg("two"));
+  await s.append(msg("three"));
+  await s.close();
+  const warnings: string[] = [];
+  const again = await Session.open(path, (w) => warnings.push(w));
+  assertEquals(again.initialMessages, [msg("one"), msg("two"), msg("three")]);
+  assertEquals(warnings.length, 1);
+  assertStringIncludes(warnings[0], "unreadable line 3");
+});
+
+Deno.test("a clear is recorded: the resumed session starts after it", async () => {
+  await using z = await tempZot();
+  const session = await Session.create({
+    cwd: z.cwd,
+    provider: "anthropic",
+    model: "m",
+    sessionsRoot: z.paths.sessions,
+  });
+  const t = await testAgent([() => reply("before"), () => reply("after")], { session });
+  await t.agent.prompt("first");
+  t.agent.clear();
+  await t.agent.prompt("second");
+  await session.close();
+  const resumed = await Session.open(session.path!);
+  assertEquals(
+    resumed.initialMessages.map((m) => m.content[0].type === "text" && m.content[0].text),
+    ["second", "after"],
+  );
 });
 
 Deno.test("compaction summarizes older messages, keeps the tail, emits pre/post", async () => {

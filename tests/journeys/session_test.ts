@@ -72,3 +72,17 @@ Deno.test("journey: --session <new file> starts a named session that a later run
   assertEquals(bad.code, 2);
   assertStringIncludes(bad.stderr, "is not a directory (create it first");
 });
+
+Deno.test("journey: --no-session with -c or --session is a usage error that names both", async () => {
+  await using j = await journey();
+  for (const flags of [["-c"], ["--session", "work.jsonl"]]) {
+    const r = await j.zot("-p", "--no-session", ...flags, "--api-key", "x", "hi");
+    assertEquals(r.code, 2, r.stderr);
+    assertStringIncludes(
+      r.stderr,
+      `"--no-session" cannot be combined with "${flags[0] === "-c" ? "--continue" : "--session"}"`,
+    );
+    assertEquals(r.stdout, "");
+  }
+  assertEquals(await sessionFiles(join(j.home, "sessions")), []);
+});

@@ -57,6 +57,12 @@ export async function selectSession(
   if (flags.session !== undefined && flags.continue) {
     throw new UsageError(`Use either "--session" or "--continue", not both`);
   }
+  if (flags.noSession && (flags.session !== undefined || flags.continue)) {
+    const other = flags.continue ? "--continue" : "--session";
+    throw new UsageError(
+      `"--no-session" cannot be combined with "${other}" (${other} reads and appends to a saved session)`,
+    );
+  }
   if (flags.session !== undefined) {
     try {
       return await Session.open(flags.session, warn);
