@@ -27,12 +27,19 @@ export async function readSettings(path: string): Promise<SettingsRead> {
   return { value: { provider: asProviderName(value.provider), model, raw: value }, diagnostics };
 }
 
-/** Remember the provider and model used, keeping every other setting. */
+/**
+ * Remember the provider and model used, keeping every other setting. An unreadable file is left
+ * as it is (rewriting it would drop the user's other settings); the error says so.
+ */
 export async function rememberModel(
   path: string,
   provider: ProviderName,
   model: string,
 ): Promise<void> {
-  const { value } = await readJsonObject(path);
+  const { value, diagnostics } = await readJsonObject(path);
+  if (diagnostics.length > 0) {
+    throw new Error(`${diagnostics[0]} (the model choice was not saved)`);
+  }
+  if (value.provider === provider && value.model === model) return;
   await writeJsonAtomic(path, { ...value, provider, model });
 }

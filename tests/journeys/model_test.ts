@@ -183,3 +183,19 @@ Deno.test("journey: an unreachable --base-url says so once, with what to check",
     assertEquals(new Set(parts).size, parts.length, `no repeated cause in: ${line}`);
   }
 });
+
+Deno.test("journey: an explicit --provider/--model is remembered for the next run", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "one" }, { text: "two" }] });
+  const key = ["--base-url", llm.openaiBaseUrl, "--api-key", "x"];
+  const first = await j.zot("-p", "--provider", "openai", "--model", "local-m", ...key, "hi");
+  assertEquals(first.code, 0, first.stderr);
+  const config = JSON.parse(await Deno.readTextFile(`${j.home}/config.json`));
+  assertEquals([config.provider, config.model], ["openai", "local-m"]);
+  const second = await j.zot("-p", ...key, "again");
+  assertEquals(second.code, 0, second.stderr);
+  assertEquals(second.stdout, "two\n");
+  const request = await llm.request(1);
+  assertEquals(request.path, "/v1/chat/completions");
+  assertEquals((request.body as { model: string }).model, "local-m");
+});

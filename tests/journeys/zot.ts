@@ -93,6 +93,9 @@ printf '%s\\n' '{"type":"ready"}'
 while IFS= read -r line; do
   case "$line" in
     *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;;
+    *'"tool_call"'*)
+      printf '%s' "$line" |
+        jq -c '{type: "tool_result", id, content: [{type: "text", text: (.args.text // "")}]}' ;;
   esac
 done
 `,

@@ -9,8 +9,10 @@
 import { resolve } from "node:path";
 import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { loadCredentials } from "../../config/credentials.ts";
+import { rememberModel } from "../../config/settings.ts";
+import { DEPTH_ENV, depthOf } from "../../agent/subagents/command.ts";
+import { errorMessage } from "../../errors.ts";
 import { Agent } from "../../agent/loop.ts";
-import { NO_HOOKS } from "../../agent/hooks.ts";
 import { ToolRegistry } from "../../agent/tool_registry.ts";
 import { AgentToolCaller } from "../../agent/tool_caller.ts";
 import type { Confirmer } from "../../agent/confirm.ts";
@@ -23,7 +25,12 @@ import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
 import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
-import { discoverSources, startExtensions } from "./extensions.ts";
+import {
+  discoverSources,
+  followingHooks,
+  startExtensions,
+  startExtensionsOnReload,
+} from "./extensions.ts";
 import { selectSession } from "./session_select.ts";
 import { systemPromptBuilder } from "./prompt_sources.ts";
 import { type LineWriter, stderrLine } from "./output.ts";
@@ -53,7 +60,8 @@ export interface RunSetup {
   providerId: ProviderId;
   agent: Agent;
   session: Session;
-  host: ExtensionHost | undefined;
+  /** The extension host; a `/reload-ext` may start one in a run that began without. */
+  readonly host: ExtensionHost | undefined;
   /** The `/jail` policy of the built-in tools (`root` undefined = unjailed). */
   jail: JailPolicy;
   warn: LineWriter;
@@ -61,8 +69,11 @@ export interface RunSetup {
   setWarn(writer: LineWriter): void;
   /** Plugs the TUI's confirmation dialog; ignored unless `--no-yolo`. */
   setConfirmer(confirmer: Confirmer): void;
-  /** `/reload-ext`: respawn extensions, refresh tools, rebuild the prompt. */
-  reloadExtensions(): Promise<ReloadReport | undefined>;
+  /**
+   * `/reload-ext`: respawn extensions (or start the first ones discovery
+   * finds now), refresh tools, rebuild the prompt.
+   */
+  reloadExtensions(): Promise<ReloadReport>;
   /** Ends the session (`shutdown`), flushes it and stops extensions. */
   shutdown(): Promise<void>;
 }
@@ -96,6 +107,14 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       skills: await loadSkills(flags, paths, sources, env, warn),
     })),
   ]);
+  // An explicit --provider / --model is the user's choice for the next runs too (as /model is);
+  // subagent children pass their profile's, which is no choice. Awaited at shutdown.
+  const remembered = (flags.provider !== undefined || flags.model !== undefined) &&
+      depthOf(env(DEPTH_ENV)) === 0
+    ? rememberModel(paths.config, resolved.id, resolved.model).catch((e) =>
+      warn(`zot: ${errorMessage(e)}`)
+    )
+    : undefined;
   // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
   const subagents = createSubagents({
     paths,
@@ -114,17 +133,17 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   if (subagents) builtins.push(subagents.tool);
   const registry = new ToolRegistry(builtins, { allow });
   const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
-  const [host, session, basePrompt] = await Promise.all([
-    startExtensions({
-      paths,
-      sources,
-      ui: options.ui,
-      provider: resolved.id,
-      model: resolved.model,
-      builtinTools: builtins.map((t) => t.name),
-      warn,
-      timeouts: options.timeouts,
-    }),
+  const hostOptions = {
+    paths,
+    ui: options.ui,
+    provider: resolved.id,
+    model: resolved.model,
+    builtinTools: builtins.map((t) => t.name),
+    timeouts: options.timeouts,
+  };
+  const rediscover = () => discoverSources(paths, flags.ext, flags.noExt, warn);
+  const [startedHost, session, basePrompt] = await Promise.all([
+    startExtensions({ ...hostOptions, sources, warn }),
     selectSession(flags, paths, {
       provider: resolved.id,
       model: resolved.model,
@@ -132,6 +151,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     }, warn),
     systemPromptBuilder(flags, paths, registry, () => promptSkills),
   ]);
+  // `let`: a `/reload-ext` in a run that started with none may start the host later.
+  let host = startedHost;
   if (host) registry.setExtensionTools(host.tools());
   if (allow) {
     const unknown = allow.filter((name) => !registry.get(name));
@@ -157,13 +178,14 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     session,
     basePrompt,
     cwd,
-    hooks: host ?? NO_HOOKS,
+    hooks: followingHooks(() => host),
     confirmer: flags.yolo ? undefined : options.confirmer,
     interactive,
     maxSteps: flags.maxSteps,
     maxTokens: defaultMaxTokens(resolved.model),
   });
-  host?.setToolCaller(new AgentToolCaller(() => agent.toolEnv()));
+  const toolCaller = new AgentToolCaller(() => agent.toolEnv());
+  host?.setToolCaller(toolCaller);
 
   let closed = false;
   return {
@@ -173,7 +195,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     providerId: resolved.id,
     agent,
     session,
-    host,
+    get host() {
+      return host;
+    },
     jail,
     warn,
     setWarn(writer) {
@@ -183,8 +207,19 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       if (!flags.yolo) agent.setConfirmer(confirmer);
     },
     async reloadExtensions() {
-      if (!host) return undefined;
-      const report = await host.reload(() => discoverSources(paths, flags.ext, flags.noExt, warn));
+      let report: ReloadReport;
+      if (host) report = await host.reload(rediscover);
+      else {
+        const started = await startExtensionsOnReload({
+          ...hostOptions,
+          rediscover,
+          session: { sessionId: agent.session.id, cwd: agent.cwd },
+        });
+        report = started.report;
+        if (!started.host) return report;
+        host = started.host;
+        host.setToolCaller(toolCaller);
+      }
       registry.setExtensionTools(host.tools());
       agent.invalidateSystemPrompt();
       return report;
@@ -195,7 +230,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.supervisor.shutdown();
       agent.hooks.endSession("shutdown");
-      await agent.session.close();
+      await Promise.all([agent.session.close(), remembered]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
         if (s.state === "closed" && s.closeReason) {
@@ -240,5 +275,6 @@ export async function createInteractiveSetup(
   });
   // Interactive sessions open when initialised, not at the first prompt.
   setup.agent.startSession();
-  return { ...setup, ui, initialPrompt, startupWarnings };
+  // Not a spread: `host` is a getter (a `/reload-ext` may start the host later).
+  return Object.assign(setup, { ui, initialPrompt, startupWarnings });
 }
