@@ -73,11 +73,20 @@ Deno.test("journey: -p and --json keep stdout to the answer / JSON lines, notes 
 
 Deno.test("journey: no API key says how to set one, in print and JSON mode", async () => {
   await using j = await journey();
+  const text = `No API key for provider "anthropic": set ANTHROPIC_API_KEY`;
   for (const mode of ["-p", "--json"]) {
     const r = await j.zot(mode, "hi");
     assertEquals(r.code, 1);
-    assertEquals(r.stdout, "");
-    assertStringIncludes(r.stderr, `No API key for provider "anthropic": set ANTHROPIC_API_KEY`);
+    assertStringIncludes(r.stderr, text);
+    if (mode === "-p") {
+      assertEquals(r.stdout, "");
+    } else {
+      // JSON mode reports it on stdout too, as its one error event.
+      const lines = r.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+      assertEquals(lines.length, 1);
+      assertEquals(lines[0].type, "error");
+      assertStringIncludes(lines[0].message, text);
+    }
   }
 });
 

@@ -13,7 +13,12 @@ import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
 export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
   const write = jsonLines(options.stdout ?? stdoutLine);
-  const setup = await createHeadlessSetup("json", options, stderr);
+  // A script reads stdout: a run that cannot start (no key, bad flag) says so there too. The
+  // error is rethrown for the exit code (2 for usage) and the human-readable line on stderr.
+  const setup = await createHeadlessSetup("json", options, stderr).catch((e) => {
+    write({ type: "error", message: errorMessage(e) });
+    throw e;
+  });
   const unsubscribe = setup.agent.subscribe(write);
   try {
     const result = await promptOnce(setup, options.prompt);
