@@ -13,12 +13,10 @@ import type { JailPolicy } from "./jail.ts";
 import { createReadTool } from "./read.ts";
 import { createSkillTool } from "./skill.ts";
 import { createWriteTool } from "./write.ts";
+import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
 export { createJail, type JailPolicy } from "./jail.ts";
-
-/** Every built-in tool name, in the order the tools are returned. */
-export const BUILTIN_TOOL_NAMES = ["read", "write", "edit", "bash", "skill"] as const;
-export type BuiltinToolName = typeof BUILTIN_TOOL_NAMES[number];
+export { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
 export interface BuiltinToolOptions {
   /**

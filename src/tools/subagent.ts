@@ -12,8 +12,9 @@ import type { Tool, ToolResult } from "../agent/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { textContent } from "../protocol/content.ts";
 import { type Arg, errorResult, optionalPositive, requiredString } from "./args.ts";
+import { SUBAGENT_TOOL_NAME } from "./names.ts";
 
-export const SUBAGENT_TOOL_NAME = "subagent";
+export { SUBAGENT_TOOL_NAME } from "./names.ts";
 
 /** Deadline of a child when the model names none. */
 export const DEFAULT_SUBAGENT_TIMEOUT_S = 600;

@@ -107,3 +107,23 @@ Deno.test("print mode with a real extension: notes on stderr, only the answer on
   const second = llm.requests[1].body as { messages: unknown[] };
   assertStringIncludes(JSON.stringify(second.messages.at(-1)), `received {\\"a\\": 1}`);
 });
+
+Deno.test("a run reports an extension command or tool named like a built-in in the extension's log", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const fixture = new URL("../fixtures/manage/shadow-py/", import.meta.url).pathname;
+  const dir = `${z.root}/shadow-py`;
+  await Deno.mkdir(dir);
+  for (const f of ["extension.json", "shadow.py"]) {
+    await Deno.copyFile(`${fixture}${f}`, `${dir}/${f}`);
+  }
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  const log = await Deno.readTextFile(`${z.home}/logs/ext-shadow-py.log`);
+  assertStringIncludes(log, "[zot] command /Help is shadowed by the built-in /help");
+  assertStringIncludes(log, "[zot] tool bash is shadowed by the built-in tool of that name");
+  // The model saw zot's bash and the extension's other tool, not the shadowed one twice.
+  const tools = (llm.requests[0].body as { tools: { name: string }[] }).tools.map((t) => t.name);
+  assertEquals(tools.filter((n) => n === "bash").length, 1);
+  assertEquals(tools.includes("shadow_tool"), true);
+});

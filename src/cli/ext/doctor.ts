@@ -49,7 +49,16 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       if (!options.static && toStart.length > 0) {
         const { probeLive } = await import("../../extensions/manage/doctor_live.ts");
         const { spawnExtension } = await import("../../extensions/process/mod.ts");
-        live = await probeLive(toStart, { paths, spawn: spawnExtension });
+        const { ALL_BUILTIN_TOOL_NAMES, BUILTIN_COMMAND_NAMES } = await import(
+          "../../modes/shared/builtin_names.ts"
+        );
+        // Every tool zot may offer: a run without skills has no `skill`, but most do.
+        live = await probeLive(toStart, {
+          paths,
+          spawn: spawnExtension,
+          builtinCommands: BUILTIN_COMMAND_NAMES,
+          builtinTools: ALL_BUILTIN_TOOL_NAMES,
+        });
       }
       const rows = entries.map((e) => doctorRow(e, live));
       for (const [i, e] of entries.entries()) {

@@ -73,7 +73,10 @@ export interface ExtensionHostOptions {
   /** What `hello_ack` announces; `identity.cwd` is also the default session cwd. */
   identity: HostIdentity;
   ui?: HostUi;
-  /** Built-in slash command names (exact case); extension commands with these names are shadowed. */
+  /**
+   * Built-in slash command names; an extension command with one of these
+   * names in any case is shadowed (a diagnostic and a line in its log).
+   */
   builtinCommands?: Iterable<string>;
   /** Built-in tool names; extension tools with these names are shadowed. */
   builtinTools?: Iterable<string>;

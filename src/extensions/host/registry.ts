@@ -28,7 +28,7 @@ export class Registry {
     builtins: { commands?: Iterable<string>; tools?: Iterable<string> } = {},
   ) {
     this.#diagnostics = diagnostics;
-    this.#builtinCommands = new Set(builtins.commands ?? []);
+    this.#builtinCommands = new Set([...builtins.commands ?? []].map((n) => n.toLowerCase()));
     this.#builtinTools = new Set(builtins.tools ?? []);
   }
 
@@ -41,11 +41,12 @@ export class Registry {
     };
     record.commands.push(reg);
     const key = frame.name.toLowerCase();
-    // Built-in slash commands are dispatched first with an exact match.
-    if (this.#builtinCommands.has(frame.name)) {
+    // Built-in slash commands are dispatched first, case-insensitively like
+    // the lookup: `/HELP` runs the built-in too, so the extension's never runs.
+    if (this.#builtinCommands.has(key)) {
       this.#diagnostics.about(
         record,
-        `command /${frame.name} is shadowed by a built-in command`,
+        `command /${frame.name} is shadowed by the built-in /${key} (rename the extension's command)`,
         { log: true },
       );
       return;
@@ -87,9 +88,11 @@ export class Registry {
     };
     record.tools.push(reg);
     if (this.#builtinTools.has(frame.name)) {
-      this.#diagnostics.about(record, `tool ${frame.name} is shadowed by a built-in tool`, {
-        log: true,
-      });
+      this.#diagnostics.about(
+        record,
+        `tool ${frame.name} is shadowed by the built-in tool of that name (rename the extension's tool)`,
+        { log: true },
+      );
       return;
     }
     if (this.tools.has(frame.name)) {

@@ -16,14 +16,24 @@ import type { LiveReport } from "./doctor_render.ts";
 export const DOCTOR_READY_MS = 3_000;
 export const DOCTOR_STOP_GRACE_MS = 500;
 
+export interface ProbeOptions {
+  paths: ZotPaths;
+  spawn: SpawnFn;
+  /** zot's own slash commands and tools: same-named registrations show as shadowed. */
+  builtinCommands?: Iterable<string>;
+  builtinTools?: Iterable<string>;
+}
+
 export async function probeLive(
   sources: readonly ExtensionSource[],
-  options: { paths: ZotPaths; spawn: SpawnFn },
+  options: ProbeOptions,
 ): Promise<LiveReport> {
   const host = new ExtensionHost({
     spawn: options.spawn,
     paths: options.paths,
     identity: { zotVersion: ZOT_VERSION, provider: "", model: "", cwd: options.paths.cwd },
+    builtinCommands: options.builtinCommands,
+    builtinTools: options.builtinTools,
   });
   try {
     await host.load(sources);

@@ -14,6 +14,7 @@ import type { ExtensionSource } from "../../extensions/types.ts";
 import { discover } from "../../extensions/discovery.ts";
 import { isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
 import { ZOT_VERSION } from "../../version.ts";
+import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
 import type { LineWriter } from "./output.ts";
 
 export interface StartExtensionsOptions {
@@ -64,6 +65,7 @@ export async function startExtensions(
     paths: o.paths,
     identity: { zotVersion: ZOT_VERSION, provider: o.provider, model: o.model, cwd: o.paths.cwd },
     ui: o.ui,
+    builtinCommands: BUILTIN_COMMAND_NAMES,
     builtinTools: o.builtinTools,
     timeouts: o.timeouts,
   });

@@ -109,3 +109,34 @@ Deno.test("zot ext doctor: live start shows ready states, registrations, frames,
   assertStringIncludes(text, "load errors:\n  ! ");
   assertEquals(processesMatching(z.root), []);
 });
+
+Deno.test("zot ext doctor: a command or tool named like a built-in shows as shadowed, with the reason in the log", async () => {
+  await using z = await tempZot();
+  await Deno.mkdir(z.paths.extensions, { recursive: true });
+  const dir = await copyFixture("shadow-py", z.paths.extensions);
+  const r = await zot(z, "ext", "doctor");
+  assertEquals(r.code, 0, r.stdout + r.stderr);
+  const command =
+    "command /Help is shadowed by the built-in /help (rename the extension's command)";
+  const tool =
+    "tool bash is shadowed by the built-in tool of that name (rename the extension's tool)";
+  assertStringIncludes(
+    r.stdout,
+    `shadow-py [global] warning (${dir})\n`,
+  );
+  assertStringIncludes(
+    r.stdout,
+    "  commands:\n    /Help (shadowed)\n    /mine (active)\n" +
+      "  tools:\n    bash (shadowed)\n    shadow_tool (active)\n",
+  );
+  assertStringIncludes(r.stdout, `  warning: ${command}\n  warning: ${tool}\n`);
+  const log = await Deno.readTextFile(join(z.paths.logs, "ext-shadow-py.log"));
+  assertStringIncludes(log, `[zot] ${command}\n`);
+  assertStringIncludes(log, `[zot] ${tool}\n`);
+  const json = JSON.parse((await zot(z, "ext", "doctor", "shadow-py", "--json")).stdout);
+  assertEquals(json.extensions[0].commands, [
+    { name: "Help", state: "shadowed" },
+    { name: "mine", state: "active" },
+  ]);
+  assertEquals(processesMatching(z.root), []);
+});

@@ -36,23 +36,35 @@ Deno.test("a case-only duplicate within one extension conflicts too", async () =
   await host.stop();
 });
 
-Deno.test("commands and tools named like built-ins are shadowed with a diagnostic", async () => {
+Deno.test("commands and tools named like built-ins are shadowed with a diagnostic and a log line", async () => {
   const a = fake("a", [
     { type: "register_command", name: "help" },
+    // Built-ins are looked up case-insensitively, so /Model never reaches the extension.
+    { type: "register_command", name: "Model" },
+    { type: "register_command", name: "mine" },
     { type: "register_tool", name: "bash", schema: { type: "object" } },
-    { type: "register_tool", name: "mine", schema: { type: "object" } },
+    // Tool names are exact-case: `Bash` is another tool.
+    { type: "register_tool", name: "Bash", schema: { type: "object" } },
   ]);
   const host = await hostWith([a], {
-    builtinCommands: ["help", "model"],
+    builtinCommands: ["help", "MODEL"],
     builtinTools: ["read", "write", "edit", "bash", "skill"],
   });
-  assertEquals(host.commands(), []);
-  assertEquals(host.tools().map((t) => t.name), ["mine"]);
-  assertEquals(host.diagnostics().map((d) => d.message), [
-    "command /help is shadowed by a built-in command",
-    "tool bash is shadowed by a built-in tool",
+  assertEquals(host.commands().map((c) => c.name), ["mine"]);
+  assertEquals(host.hasCommand("model"), false);
+  assertEquals(host.tools().map((t) => t.name), ["Bash"]);
+  const expected = [
+    "command /help is shadowed by the built-in /help (rename the extension's command)",
+    "command /Model is shadowed by the built-in /model (rename the extension's command)",
+    "tool bash is shadowed by the built-in tool of that name (rename the extension's tool)",
+  ];
+  assertEquals(host.diagnostics().map((d) => d.message), expected);
+  assertEquals(a.logs, expected);
+  assertEquals(host.status()[0].commands, [
+    { name: "help", state: "shadowed" },
+    { name: "Model", state: "shadowed" },
+    { name: "mine", state: "active" },
   ]);
-  assertEquals(a.logs.length, 2);
   await host.stop();
 });
 
