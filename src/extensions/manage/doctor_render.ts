@@ -6,6 +6,7 @@
  * @module
  */
 
+import type { FrameCounters } from "../channel.ts";
 import type { Diagnostic } from "../types.ts";
 import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
 import type { DoctorEntry } from "./doctor_scan.ts";
@@ -43,7 +44,10 @@ export interface DoctorRow {
   commands: { name: string; state: string }[];
   tools: { name: string; state: string }[];
   warnings: string[];
+  /** Kept for scripts written against the first JSON report; `frames.malformed` is the same. */
   malformedFrames: number | null;
+  /** What the read loop counted and skipped (null without a live start). */
+  frames: FrameCounters | null;
   /** For a failed start: the last lines the extension wrote to stderr (its own words). */
   stderr?: string[];
 }
@@ -93,6 +97,7 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
     tools: status?.tools ?? [],
     warnings: [],
     malformedFrames: status?.counters?.malformed ?? null,
+    frames: status?.counters ? { ...status.counters } : null,
   };
   if (entry.error) row.errors.push(entry.error);
   if (failure) row.errors.push(failure.error);
@@ -108,6 +113,19 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
   row.warnings = [...warnings];
   row.status = statusOf(entry, row, status);
   return row;
+}
+
+/**
+ * One line per counter of skipped input: not JSON, JSON that is no valid
+ * frame, a frame type this host does not know, a reply nobody waited for.
+ */
+function frameLines(c: FrameCounters): string[] {
+  return [
+    `  malformed frames: ${c.malformed}`,
+    `  invalid frames: ${c.invalid}`,
+    `  unknown frame types: ${c.unknownType}`,
+    `  late replies: ${c.lateReplies}`,
+  ];
 }
 
 /** The text report, for stdout. */
@@ -132,7 +150,7 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       out.push("  commands:", ...r.commands.map((c) => `    /${c.name} (${c.state})`));
     }
     if (r.tools.length) out.push("  tools:", ...r.tools.map((t) => `    ${t.name} (${t.state})`));
-    if (r.malformedFrames !== null) out.push(`  malformed frames: ${r.malformedFrames}`);
+    if (r.frames) out.push(...frameLines(r.frames));
     for (const w of r.warnings) out.push(`  warning: ${w}`);
     out.push("");
   }

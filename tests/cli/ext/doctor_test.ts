@@ -102,11 +102,23 @@ Deno.test("zot ext doctor: live start shows ready states, registrations, frames,
     text,
     `doctor-py [global] ok (${good})\n  version: 2.0.0\n  exec: ./doctor.py\n  sandboxed: no\n` +
       `  log: ${join(z.paths.logs, "ext-doctor-py.log")}\n  commands:\n    /todo (active)\n` +
-      `  tools:\n    todo_add (active)\n  malformed frames: 1\n`,
+      `  tools:\n    todo_add (active)\n  malformed frames: 1\n  invalid frames: 1\n` +
+      `  unknown frame types: 1\n  late replies: 1\n`,
   );
   assertStringIncludes(text, `quiet-py [global] auto-ready (${quiet})`);
   assertStringIncludes(text, `gone [global] error (${broken})\n  error: `);
   assertStringIncludes(text, "load errors:\n  ! ");
+  assertEquals(processesMatching(z.root), []);
+  const json = JSON.parse((await zot(z, "ext", "doctor", "doctor-py", "--json")).stdout);
+  const row = json.extensions[0];
+  assertEquals([row.malformedFrames, row.frames], [1, {
+    malformed: 1,
+    invalid: 1,
+    unknownType: 1,
+    lateReplies: 1,
+  }]);
+  const quietRow = JSON.parse((await zot(z, "ext", "doctor", "gone", "--json")).stdout);
+  assertEquals(quietRow.extensions[0].frames, null);
   assertEquals(processesMatching(z.root), []);
 });
 
