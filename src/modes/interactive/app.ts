@@ -51,7 +51,7 @@ export class App {
 
   constructor(setup: InteractiveSetup, terminal: Terminal, options: AppOptions = {}) {
     this.#setup = setup;
-    const { agent, host } = setup;
+    const { agent } = setup;
     this.screen = new Screen(terminal, {
       model: `${setup.providerId}/${agent.model}`,
       cwd: shortCwd(agent.cwd),
@@ -100,7 +100,8 @@ export class App {
     agent.subscribe((event) => view.handle(event));
     const editor = this.screen.editor;
     editor.setAutocompleteProvider(
-      new SlashAutocomplete(builtinEntries, () => host?.commands() ?? [], agent.cwd),
+      // Read each time: a `/reload-ext` may start the host after start-up.
+      new SlashAutocomplete(builtinEntries, () => setup.host?.commands() ?? [], agent.cwd),
     );
     editor.onSubmit = (text) => this.submit(text);
     this.screen.tui.addInputListener(globalKeys({

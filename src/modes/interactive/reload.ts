@@ -1,6 +1,7 @@
 /**
- * `/reload-ext`: stop and respawn every extension, rebuild the tool
- * registry and the system prompt (`before_agent_start` runs again), then
+ * `/reload-ext`: stop and respawn every extension (in a run that started
+ * with none: start what discovery finds now), rebuild the tool registry and
+ * the system prompt (`before_agent_start` runs again), then
  * show the counts for five seconds. Load errors go to the transcript in red
  * and stay until a successful reload or `/clear`; they are never sent to
  * the model.
@@ -18,12 +19,10 @@ export const reloadExt: BuiltinCommand = {
   name: "reload-ext",
   description: "hot-reload all extensions (re-read manifests and respawn)",
   async run(ctx) {
-    if (!ctx.setup.host) {
-      ctx.status.show(
-        "no extensions are loaded (started with --no-ext?)",
-        "info",
-        RELOAD_STATUS_MS,
-      );
+    const { host, flags } = ctx.setup;
+    // --no-ext holds for the reload too (upstream ignores it); only --ext paths come back.
+    if (!host && flags.noExt && flags.ext.length === 0) {
+      ctx.status.show("extensions are off (--no-ext)", "info", RELOAD_STATUS_MS);
       return;
     }
     ctx.panel.dismiss();
@@ -32,8 +31,8 @@ export const reloadExt: BuiltinCommand = {
     const discovered: string[] = [];
     ctx.setup.setWarn((line) => discovered.push(line.replace(/^extension load: /, "")));
     try {
+      // With no host yet, this starts whatever discovery finds now.
       const loaded = await ctx.setup.reloadExtensions();
-      if (!loaded) return;
       const report = { ...loaded, errors: [...discovered, ...loaded.errors] };
       const { transcript } = ctx.screen;
       transcript.clearLoadErrors();

@@ -2,14 +2,17 @@
  * Starting the extensions of a run: discovery (explicit `--ext` first, then
  * project and global unless `--no-ext`), load, the shared ready wait. The
  * host module is imported only when there is something to run, so a run
- * without extensions does not pay for it.
+ * without extensions does not pay for it; a `/reload-ext` that finds some
+ * later starts the host then ({@linkcode startExtensionsOnReload}), and the
+ * agent reaches it through {@linkcode followingHooks}.
  *
  * @module
  */
 
 import type { ZotPaths } from "../../config/paths.ts";
 import type { HostUi } from "../../extensions/ui.ts";
-import type { ExtensionHost, HostTimeouts } from "../../extensions/host/mod.ts";
+import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
+import { type AgentHooks, NO_HOOKS, type SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { discover } from "../../extensions/discovery.ts";
 import { isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
@@ -50,17 +53,14 @@ export async function discoverSources(
   return found.value.filter((s) => s.manifest.enabled !== false);
 }
 
-/** The started host, or undefined when no extension is configured. */
-export async function startExtensions(
-  o: StartExtensionsOptions,
-): Promise<ExtensionHost | undefined> {
-  const sources = o.sources.filter((s) => s.manifest.exec);
-  if (sources.length === 0) return undefined;
+type HostOptions = Omit<StartExtensionsOptions, "sources" | "warn">;
+
+async function newHost(o: HostOptions): Promise<ExtensionHost> {
   const [{ ExtensionHost }, { spawnExtension }] = await Promise.all([
     import("../../extensions/host/mod.ts"),
     import("../../extensions/process/mod.ts"),
   ]);
-  const host = new ExtensionHost({
+  return new ExtensionHost({
     spawn: spawnExtension,
     paths: o.paths,
     identity: { zotVersion: ZOT_VERSION, provider: o.provider, model: o.model, cwd: o.paths.cwd },
@@ -69,10 +69,69 @@ export async function startExtensions(
     builtinTools: o.builtinTools,
     timeouts: o.timeouts,
   });
+}
+
+/** Whether any source has a process to run (theme- or skill-only bundles do not). */
+function runnable(sources: readonly ExtensionSource[]): boolean {
+  return sources.some((s) => s.manifest.exec);
+}
+
+/** The started host, or undefined when no extension is configured. */
+export async function startExtensions(
+  o: StartExtensionsOptions,
+): Promise<ExtensionHost | undefined> {
+  if (!runnable(o.sources)) return undefined;
+  const host = await newHost(o);
   const report = await host.load(o.sources);
   for (const error of report.errors) o.warn(`extension load: ${error}`);
   // Launch notes, e.g. the scope an `--ext` sandboxed extension runs with.
   for (const status of host.status()) for (const line of status.notes) o.warn(line);
   await host.waitForReady();
   return host;
+}
+
+export interface StartOnReloadOptions extends HostOptions {
+  /** Discovery now (errors go to its own warnings). */
+  rediscover: () => Promise<readonly ExtensionSource[]>;
+  /** The open session: the new extensions join it, as after any reload. */
+  session: SessionInfo;
+}
+
+/**
+ * `/reload-ext` in a run that started no host: discover again and, when
+ * something is runnable now, start a host that loads it exactly as a reload
+ * would (same ready wait, same report, the session open but not replayed to
+ * them). `host` is undefined when there is still nothing to run.
+ */
+export async function startExtensionsOnReload(
+  o: StartOnReloadOptions,
+): Promise<{ host: ExtensionHost | undefined; report: ReloadReport }> {
+  const sources = await o.rediscover();
+  if (!runnable(sources)) {
+    return { host: undefined, report: { stopped: 0, loaded: 0, ready: 0, errors: [] } };
+  }
+  const host = await newHost(o);
+  // Opened before anything loads, so no extension receives a session_start for it:
+  // reloaded extensions never do (spec: reload does not replay earlier events).
+  host.startSession(o.session);
+  const report = await host.reload(() => sources);
+  return { host, report };
+}
+
+/**
+ * Agent hooks that follow the run's host as it is now: none at start-up
+ * (NO_HOOKS), the host a `/reload-ext` started afterwards.
+ */
+export function followingHooks(current: () => AgentHooks | undefined): AgentHooks {
+  const hooks = (): AgentHooks => current() ?? NO_HOOKS;
+  return {
+    emit: (event) => hooks().emit(event),
+    startSession: (info, endReason) => hooks().startSession(info, endReason),
+    endSession: (reason) => hooks().endSession(reason),
+    interceptToolCall: (call, signal) => hooks().interceptToolCall(call, signal),
+    interceptTurnStart: (step, signal) => hooks().interceptTurnStart(step, signal),
+    interceptAssistantMessage: (text, signal) => hooks().interceptAssistantMessage(text, signal),
+    beforeAgentStart: (input, signal) => hooks().beforeAgentStart(input, signal),
+    hasInterceptor: (event) => hooks().hasInterceptor(event),
+  };
 }

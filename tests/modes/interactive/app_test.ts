@@ -241,3 +241,45 @@ Deno.test("app: the theme saved in config.json is used at start", async () => {
     await t.close();
   }
 });
+
+Deno.test("app: /reload-ext starts an --ext extension whose manifest was fixed after start", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/late`;
+  await Deno.mkdir(dir);
+  await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
+  // No manifest yet: the start-up has nothing to run (a load error), so no host.
+  const t = await openApp(llm.url, z, false, [dir]);
+  try {
+    assertEquals(t.app.ctx.setup.host, undefined);
+    const script = new URL("../../fixtures/host/ext.py", import.meta.url).pathname;
+    const config = {
+      name: "late",
+      events: ["session_start", "user_prompt_submit"],
+      intercept: ["before_agent_start"],
+      prompt_suffix: "\nLATE SUFFIX",
+    };
+    await Deno.writeTextFile(
+      `${dir}/extension.json`,
+      JSON.stringify({ name: "late", exec: "python3", args: [script, JSON.stringify(config)] }),
+    );
+    t.terminal.type("/reload-ext");
+    t.terminal.key("\r");
+    const status = () => t.app.screen.status.message;
+    await until(() => status().startsWith("reloaded:"), 10_000, "the reload status");
+    assertEquals(status(), "reloaded: 0 stopped, 1 loaded (1 ready)");
+    const seen = () => t.app.screen.notes.notes.map((n) => n.text);
+    // The open session is joined, not replayed (as after any reload).
+    assert(!seen().some((n) => n.includes("session_start")), seen().join("\n"));
+    t.terminal.type("hi");
+    t.terminal.key("\r");
+    // The agent reaches the new host: before_agent_start rebuilt the prompt, events arrive.
+    const request = await llm.request(0);
+    assert(JSON.stringify(request.body).includes("LATE SUFFIX"), JSON.stringify(request.body));
+    await until(() => seen().some((n) => n.includes("user_prompt_submit")), 5_000, "an event");
+    const event = JSON.parse(seen().find((n) => n.includes("user_prompt_submit"))!);
+    assertEquals(event.session_id, t.app.ctx.setup.agent.session.id);
+    await t.app.controller.idle();
+  } finally {
+    await t.close();
+  }
+});

@@ -135,3 +135,43 @@ Deno.test("tui: /reload-ext picks up an edited extension and shows the counts", 
   await run(tui, "/exit");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test("tui: /reload-ext starts an extension created after a start with none", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: () => ({ text: "model reply" }) });
+  await using tui = await startZotTui({ cwd: z.cwd, home: z.home, args: ["--base-url", llm.url] });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await copyFixture(`${z.home}/extensions`);
+  await run(tui, "/reload-ext");
+  await tui.waitFor("reloaded: 0 stopped, 1 loaded (1 ready)", "the reload status");
+  await tui.type("/dem");
+  await tui.waitFor("tuiext demo", "the new command in autocomplete");
+  await tui.keys("C-u");
+  await run(tui, "/demo");
+  await tui.waitFor("[demo] pong demo", "the command runs");
+  // Its tool reaches the registry and the model's request.
+  await run(tui, "/tools");
+  await tui.waitFor("ask [tuiext]", "the extension tool in /tools");
+  await run(tui, "hello");
+  await tui.waitFor("model reply", "the model turn");
+  const body = (await llm.request(0)).body as { tools?: { name: string }[] };
+  assert(body.tools?.some((t) => t.name === "ask"), JSON.stringify(body.tools));
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: /reload-ext honours --no-ext", async () => {
+  await using z = await tempZot();
+  await using tui = await startZotTui({ cwd: z.cwd, home: z.home, args: ["--no-ext"] });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await copyFixture(`${z.home}/extensions`);
+  await run(tui, "/reload-ext");
+  await tui.waitFor("extensions are off (--no-ext)", "the reload status");
+  // The menu for "/de" is up (the built-in /model matches inside) and has no extension part.
+  await tui.type("/de");
+  const menu = await tui.waitFor("switch the model", "the slash menu");
+  assert(!menu.includes("── extensions ──") && !menu.includes("tuiext demo"), menu);
+  await tui.keys("C-u");
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
