@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import type { Message } from "./types.ts";
 import { isMessage } from "./message_check.ts";
+import { pathKey } from "../config/path_key.ts";
 
 export interface SessionHeader {
   type: "session";
@@ -45,9 +46,7 @@ const encoder = new TextEncoder();
 
 /** Directory of one project's sessions. */
 export async function sessionDir(sessionsRoot: string, cwd: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(cwd)));
-  const hex = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return join(sessionsRoot, hex);
+  return join(sessionsRoot, await pathKey(cwd));
 }
 
 function stamp(d: Date): string {

@@ -53,6 +53,12 @@ export interface ZotPaths {
   extensions: string;
   /** Data directories of sandboxed extensions (outside their install dir). */
   extensionData: string;
+  /**
+   * Data directories of sandboxed project extensions (`./.zot/extensions`), one folder per project
+   * (`<path key of the project>/<name>`): a project extension named like a global one never gets
+   * the global one's data, nor another project's.
+   */
+  projectExtensionData: string;
   /** Stored sandbox consents and project trust. */
   grants: string;
   trust: string;
@@ -75,6 +81,7 @@ export function zotPaths(cwd: string, home: string = zotHome()): ZotPaths {
     systemPrompt: join(home, "SYSTEM.md"),
     extensions: join(home, "extensions"),
     extensionData: join(home, "extension-data"),
+    projectExtensionData: join(home, "project-extension-data"),
     grants: join(home, "grants.json"),
     trust: join(home, "trusted-projects.json"),
     logs: join(home, "logs"),

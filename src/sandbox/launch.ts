@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
+import { pathKey } from "../config/path_key.ts";
 import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
@@ -33,9 +34,17 @@ export interface SandboxLaunchContext {
 
 export type SandboxLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
-/** `$ZOT_HOME/extension-data/<name>`. */
-export function sandboxDataDir(paths: ZotPaths, name: string): string {
-  return join(paths.extensionData, name);
+/**
+ * `$ZOT_HOME/extension-data/<name>`; for a project extension
+ * `$ZOT_HOME/project-extension-data/<path key of the project>/<name>`.
+ */
+export async function sandboxDataDir(
+  paths: ZotPaths,
+  source: Pick<ExtensionSource, "kind" | "manifest">,
+): Promise<string> {
+  const name = source.manifest.name;
+  if (source.kind !== "project") return join(paths.extensionData, name);
+  return join(paths.projectExtensionData, await pathKey(await Deno.realPath(paths.cwd)), name);
 }
 
 /** The scope a source declares, or the load error naming its manifest. */
@@ -78,6 +87,12 @@ export async function planSandboxLaunch(
       const what = asks.length ? ` (it asks for ${asks.join("; ")})` : "";
       return fail(`its scope has not been granted${what} (run "zot ext grant ${name}")`);
     }
+    // The name picks the data directory: a renamed manifest would take over another's data.
+    if (grant.name !== name) {
+      return fail(
+        `its manifest name changed since you granted it (was "${grant.name}") (run "zot ext grant ${name}")`,
+      );
+    }
     const widened = scopeWidening(grant.scope, scope);
     if (widened.length) {
       return fail(
@@ -108,10 +123,11 @@ export async function planSandboxLaunch(
     );
   }
 
-  const dataDir = sandboxDataDir(ctx.paths, name);
+  let dataDir = join(ctx.paths.extensionData, name);
   let realData: string;
   let project: string;
   try {
+    dataDir = await sandboxDataDir(ctx.paths, source);
     await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
     // A data dir replaced by a symlink would hand out write access to its target.
     if ((await Deno.lstat(dataDir)).isSymlink) {

@@ -142,6 +142,26 @@ Deno.test("zot ext grant re-approves a widened scope; --revoke forgets it", asyn
   assert(!(await planSandboxLaunch(src, { paths: z.paths, explicit: false, hostEnv: {} })).ok);
 });
 
+Deno.test("a grant is pinned to the manifest name: a renamed extension must be granted again", async () => {
+  await using z = await tempZot();
+  const dir = join(z.paths.extensions, "weather");
+  await writeExt(dir, { net: ["127.0.0.1"] });
+  await grantCommand(z.paths, "weather", { yes: true, io: fakeIO({ tty: false }) });
+  // The same directory now claims another extension's name, and with it that one's data.
+  const renamed = source(dir, "./main.ts", { net: ["127.0.0.1"] });
+  renamed.manifest = { ...renamed.manifest, name: "todo" };
+  const refused = await planSandboxLaunch(renamed, {
+    paths: z.paths,
+    explicit: false,
+    hostEnv: {},
+  });
+  assert(!refused.ok);
+  assertEquals(
+    refused.error,
+    `Cannot start extension "todo": its manifest name changed since you granted it (was "weather") (run "zot ext grant todo")`,
+  );
+});
+
 Deno.test("zot ext grant refuses a plain program", async () => {
   await using z = await tempZot();
   const dir = join(z.paths.extensions, "weather");

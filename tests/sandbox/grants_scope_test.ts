@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { httpServer, tcpServer } from "./_servers.ts";
 import { probeWorld, startProbe } from "./_probe.ts";
+import { pathKey } from "../../src/config/path_key.ts";
 
 Deno.test("a granted project file can be read", async () => {
   await using w = await probeWorld({ read: ["${project}/notes.txt"] });
@@ -29,6 +30,20 @@ Deno.test("the data directory is private, writable and outside the install", asy
     "ok: written",
   );
   assertEquals(await Deno.readTextFile(join(data, "state.json")), "{}");
+});
+
+Deno.test("a project extension's data directory is its project's, not a global namesake's", async () => {
+  await using w = await probeWorld(undefined, { kind: "project" });
+  await using p = await startProbe(w);
+  const key = await pathKey(await Deno.realPath(w.paths.cwd));
+  const data = join(w.paths.projectExtensionData, key, "probe");
+  assertEquals(p.plan.dataDir, await Deno.realPath(data));
+  assertEquals(
+    await p.call("write_file", { path: join(w.paths.extensionData, "probe", "x"), text: "{}" }),
+    `NotCapable: Requires write access to "${
+      join(w.paths.extensionData, "probe", "x")
+    }", run again with the --allow-write flag`,
+  );
 });
 
 Deno.test("a granted loopback port can be reached with connect and fetch", async () => {

@@ -63,6 +63,17 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** The install directory under `root` whose manifest is named `name`, if any. */
+async function installNamed(root: string, name: string): Promise<string | undefined> {
+  for await (const entry of Deno.readDir(root)) {
+    if (entry.name.startsWith(STAGING_PREFIX)) continue;
+    const dir = join(root, entry.name);
+    const read = await readManifest(dir).catch(() => undefined);
+    if (read?.status === "ok" && read.info.manifest.name === name) return dir;
+  }
+  return undefined;
+}
+
 async function checkLocalSource(src: string): Promise<string> {
   const abs = resolve(src);
   let info: Deno.FileInfo;
@@ -148,6 +159,15 @@ export async function installExtension(src: string, options: InstallOptions): Pr
       kind: "global",
       themePath,
     };
+    const twin = await installNamed(root, manifest.name);
+    if (twin) {
+      // One name, one install: the name picks the log, the grant's data directory and the
+      // commands; a second copy would be shadowed, or take over the first one's data.
+      throw fail(
+        `an extension named "${manifest.name}" is already installed in ${twin} ` +
+          `(run "zot ext remove ${manifest.name}" first); rolled back`,
+      );
+    }
     if (options.confirm) {
       const answer = await options.confirm(staged, { destination: out, yes: options.yes ?? false });
       if (!answer.ok) throw fail(`install of ${name} cancelled: ${answer.reason}; rolled back`);

@@ -119,6 +119,22 @@ Deno.test("install path: refusals leave nothing behind", async () => {
   assertEquals(await entries(z.paths.extensions), []);
 });
 
+Deno.test("install: a manifest name another install already has is refused and rolled back", async () => {
+  await using z = await tempZot();
+  const p = { paths: z.paths, ...silent };
+  const first = await source(z.root, "weather", {
+    "extension.json": `{"name":"weather","exec":"x"}`,
+  });
+  await installExtension(first, p);
+  const twin = await source(z.root, "aaa", { "extension.json": `{"name":"weather","exec":"x"}` });
+  await assertRejects(
+    () => installExtension(twin, p),
+    `an extension named "weather" is already installed in ${join(z.paths.extensions, "weather")} ` +
+      `(run "zot ext remove weather" first); rolled back`,
+  );
+  assertEquals(await entries(z.paths.extensions), ["weather/", "weather/extension.json"]);
+});
+
 Deno.test("install: the confirm hook sees the staged copy and can cancel (rolled back)", async () => {
   await using z = await tempZot();
   const src = await source(z.root, "todo", { "extension.json": `{"name":"todo","exec":"x.ts"}` });
