@@ -8,6 +8,7 @@ import { Command, CommanderError } from "commander";
 import { ZOT_VERSION } from "../version.ts";
 import { EXIT_OK, EXIT_USAGE } from "../errors.ts";
 import { addExtCommands } from "./ext/mod.ts";
+import { printHelp } from "./help.ts";
 import { addRunOptions } from "./run.ts";
 import { addTrustCommands } from "./trust.ts";
 
@@ -29,6 +30,14 @@ export function buildProgram(): Program {
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);
   addTrustCommands(root, setExit);
+  root.command("help")
+    .description("show this help, or the help of a command (zot help ext install)")
+    .argument("[command...]", "command names")
+    .action((words: string[]) => printHelp(root, words));
+  // A usage error points at the help of the command that was typed, not zot's.
+  for (const sub of root.commands) {
+    sub.showHelpAfterError(`(run "zot ${sub.name()} --help" for usage)`);
+  }
   return {
     async run(args) {
       try {

@@ -7,6 +7,7 @@
 
 import type { Command } from "commander";
 import { EXIT_USAGE } from "../../errors.ts";
+import { printHelp } from "../help.ts";
 import { type ExtCliContext, extContext } from "./context.ts";
 import { addDoctorCommand } from "./doctor.ts";
 import { addGrantCommand } from "./grant.ts";
@@ -76,14 +77,21 @@ export function addExtCommands(root: Command, setExit: (code: number) => void): 
     sub.showHelpAfterError(`(run "zot ext ${sub.name()} --help" for usage)`);
     sub.allowExcessArguments(false);
   }
+  // `zot ext` and `zot ext help [subcommand]` print the help the user asked
+  // for on stdout (the reference prints it on stderr; see docs/conformance.md).
   ext.action((_options, cmd: Command) => {
-    if (cmd.args.length > 0) {
-      const typed = String(cmd.args[0]);
-      ext.error(`unknown ext subcommand: ${typed}${suggestion(typed, ext)}`, {
-        exitCode: EXIT_USAGE,
-        code: "zot.ext.unknown",
-      });
+    const [typed, ...rest] = cmd.args.map(String);
+    if (typed === undefined) {
+      ext.outputHelp();
+      return;
     }
-    ext.outputHelp({ error: true });
+    if (typed === "help") {
+      printHelp(ext, rest);
+      return;
+    }
+    ext.error(`unknown ext subcommand: ${typed}${suggestion(typed, ext)}`, {
+      exitCode: EXIT_USAGE,
+      code: "zot.ext.unknown",
+    });
   });
 }

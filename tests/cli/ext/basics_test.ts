@@ -12,10 +12,24 @@ async function ext(root: string, dir: string, manifest: string) {
 
 Deno.test("zot ext: no subcommand prints help; unknown subcommand is a usage error", async () => {
   await using z = await tempZot();
+  // Help the user asked for goes to stdout, exit 0, whichever way it was asked.
   const help = await zot(z, "ext");
-  assertEquals(help.code, 0);
-  assertStringIncludes(help.stderr, "list");
-  assertStringIncludes(help.stderr, "$ZOT_HOME/extensions/<name>/extension.json");
+  assertEquals([help.code, help.stderr], [0, ""]);
+  assertStringIncludes(help.stdout, "list");
+  assertStringIncludes(help.stdout, "$ZOT_HOME/extensions/<name>/extension.json");
+  for (const args of [["ext", "help"], ["ext", "--help"], ["help", "ext"]]) {
+    const same = await zot(z, ...args);
+    assertEquals([same.code, same.stdout, same.stderr], [0, help.stdout, ""], args.join(" "));
+  }
+  const sub = await zot(z, "ext", "help", "rm");
+  assertEquals([sub.code, sub.stdout], [0, (await zot(z, "ext", "remove", "--help")).stdout]);
+  assertStringIncludes(sub.stdout, "zot ext remove");
+  const badHelp = await zot(z, "ext", "help", "nope");
+  assertEquals([badHelp.code, badHelp.stdout], [2, ""]);
+  assertStringIncludes(
+    badHelp.stderr,
+    `unknown command "nope" in "zot ext help nope" (run "zot ext --help" to see the commands)`,
+  );
   const bad = await zot(z, "ext", "frobnicate");
   assertEquals(bad.code, 2);
   assertStringIncludes(bad.stderr, "unknown ext subcommand: frobnicate");
