@@ -9,6 +9,12 @@
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/**
+ * The reader closed stdout (`zot ext logs x | head -1`): 128 + SIGPIPE, the
+ * status a shell reports for git or ls in the same pipe. Deno ignores
+ * SIGPIPE, so zot cannot die of it as they do; it ends quietly with it.
+ */
+export const EXIT_BROKEN_PIPE = 141;
 
 /** A user-facing failure with a stable code. The message carries the remedy. */
 export class ZotError extends Error {

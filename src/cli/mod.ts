@@ -5,7 +5,7 @@
  * @module
  */
 
-import { errorMessage, EXIT_FAILURE, EXIT_USAGE, ZotError } from "../errors.ts";
+import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_USAGE, ZotError } from "../errors.ts";
 
 /** Hidden argv[0] that turns this process into the sandbox runner. */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -27,6 +27,8 @@ export async function runCli(args: string[]): Promise<number> {
     const { buildProgram } = await import("./program.ts");
     return await buildProgram().run(args);
   } catch (e) {
+    // stdout closed by its reader: the one place for all output, quiet like git and ls.
+    if (e instanceof Deno.errors.BrokenPipe) return EXIT_BROKEN_PIPE;
     if (e instanceof ZotError) {
       console.error(`zot: ${e.message}`);
       return e.exitCode;

@@ -39,3 +39,35 @@ export async function zot(z: ZotEnv, ...args: string[]): Promise<ZotRun> {
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
+
+/**
+ * Pipes zot's stdout into a pipe whose reader is already gone, as after
+ * `| head -1` has read its line: python3 makes the pipe, closes the read end
+ * and execs zot with the write end as fd 1 (no race with a real reader).
+ */
+export async function zotIntoClosedPipe(z: ZotEnv, ...args: string[]): Promise<ZotRun> {
+  const { PYTHON } = await import("../../helpers/python.ts");
+  const script = "import os, sys\n" +
+    "r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.close(w)\n" +
+    "os.execv(sys.argv[1], sys.argv[1:])\n";
+  const out = await new Deno.Command(PYTHON, {
+    args: [
+      "-c",
+      script,
+      Deno.execPath(),
+      "run",
+      "-A",
+      "--quiet",
+      "--config",
+      CONFIG,
+      MAIN,
+      ...args,
+    ],
+    cwd: z.cwd,
+    env: { ZOT_HOME: z.home, NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stdout: "", stderr: new TextDecoder().decode(out.stderr) };
+}
