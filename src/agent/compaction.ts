@@ -70,6 +70,38 @@ export function compact(
   return agent.exclusive((signal) => run(agent, signal, options), options.signal);
 }
 
+/**
+ * Share of the model's context window past which the next prompt compacts first: what is left
+ * must hold the new prompt, the tool results of its steps and the answer.
+ */
+export const AUTO_COMPACT_AT = 0.8;
+
+/** True when a request of `contextTokens` came past AUTO_COMPACT_AT of `contextWindow`. */
+export function autoCompactDue(contextTokens: number, contextWindow: number | undefined): boolean {
+  return contextWindow !== undefined && contextWindow > 0 &&
+    contextTokens > contextWindow * AUTO_COMPACT_AT;
+}
+
+/**
+ * The agent's `autoCompact` hook (runs inside a prompt): compacts when the last request came near
+ * the window of a model zot knows. A failed attempt leaves the transcript as it was (the prompt
+ * still runs); `post_compact` carries the outcome for extensions.
+ */
+export async function autoCompact(
+  agent: Agent,
+  signal: AbortSignal,
+  contextWindow: number | undefined,
+  options: Omit<CompactOptions, "signal"> = {},
+): Promise<CompactResult | undefined> {
+  if (!autoCompactDue(agent.contextTokens, contextWindow)) return undefined;
+  if (compactionCut(agent.messages, options.keepTail ?? 4) === 0) return undefined;
+  const result = await run(agent, signal, options);
+  if (result.status === "completed" && result.dropped > 0) {
+    agent.emit({ type: "compact_done", summary: result.summary ?? "" });
+  }
+  return result;
+}
+
 async function run(
   agent: Agent,
   signal: AbortSignal,

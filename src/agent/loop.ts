@@ -48,6 +48,11 @@ export interface AgentOptions {
   /** 0 or undefined = unlimited. */
   maxSteps?: number;
   maxTokens?: number;
+  /**
+   * Runs before each prompt, inside it (the agent is busy): compacts the transcript when the
+   * last request came near the context window (agent/compaction.ts `autoCompact`).
+   */
+  autoCompact?: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface RunResult {
@@ -92,6 +97,7 @@ export class Agent {
   #busy = false;
   #sessionStarted = false;
   #usage: Usage = ZERO_USAGE;
+  #contextTokens = 0;
 
   constructor(options: AgentOptions) {
     this.#options = options;
@@ -125,6 +131,10 @@ export class Agent {
   get usage(): Usage {
     return this.#usage;
   }
+  /** Tokens the last model request held (prompt and answer); 0 when not known yet. */
+  get contextTokens(): number {
+    return this.#contextTokens;
+  }
   /** A copy of the transcript. */
   get messages(): Message[] {
     return [...this.#messages];
@@ -156,6 +166,7 @@ export class Agent {
   switchSession(session: Session, reason = "session_switch"): void {
     this.#session = session;
     this.#messages = [...session.initialMessages];
+    this.#contextTokens = 0;
     this.#preparer.invalidate();
     if (this.#sessionStarted) {
       this.hooks.startSession({ sessionId: session.id, cwd: this.cwd }, reason);
@@ -168,6 +179,7 @@ export class Agent {
     if (this.#messages.length > 0) void this.#session.recordClear();
     this.#messages = [];
     this.#usage = ZERO_USAGE;
+    this.#contextTokens = 0;
     this.#preparer.invalidate();
   }
 
@@ -200,6 +212,7 @@ export class Agent {
   /** Replaces the transcript (compaction); `dropped` leading messages became `summary`. */
   async replaceHead(dropped: number, summary: Message): Promise<void> {
     this.#messages = [summary, ...this.#messages.slice(dropped)];
+    this.#contextTokens = 0;
     await this.#session.recordCompaction(dropped, summary);
   }
 
@@ -268,6 +281,9 @@ export class Agent {
         ...(images.length ? { image_count: images.length } : {}),
       });
     }
+    // Before the new message, so the summary covers what came before it and the prompt is sent
+    // right after with room to spare.
+    await this.#options.autoCompact?.(signal);
     const content: (TextBlock | ImageBlock)[] = text
       ? [{ type: "text", text }, ...images]
       : [...images];
@@ -333,6 +349,7 @@ export class Agent {
         textDelta: (delta) => suppressDeltas || this.emit({ type: "text_delta", delta }),
         usage: (usage) => {
           this.#usage = addUsage(this.#usage, usage);
+          this.#contextTokens = usage.input + usage.cache_read + usage.cache_write + usage.output;
           this.emit({ type: "usage", ...usage, cumulative: this.#usage });
         },
         retry: (error) => this.hooks.emit({ event: "turn_end", stop: "error", error }),

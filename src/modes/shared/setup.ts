@@ -20,7 +20,8 @@ import type { Session } from "../../agent/session.ts";
 import type { HostUi } from "../../extensions/ui.ts";
 import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
 import type { ProviderId } from "../../providers/types.ts";
-import { defaultMaxTokens } from "../../providers/models.ts";
+import { defaultMaxTokens, findModel } from "../../providers/models.ts";
+import { autoCompact } from "../../agent/compaction.ts";
 import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
@@ -183,6 +184,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     interactive,
     maxSteps: flags.maxSteps,
     maxTokens: defaultMaxTokens(resolved.model),
+    autoCompact: async (signal) => {
+      await autoCompact(agent, signal, findModel(agent.model)?.contextWindow);
+    },
   });
   const toolCaller = new AgentToolCaller(() => agent.toolEnv());
   host?.setToolCaller(toolCaller);
