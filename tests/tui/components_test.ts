@@ -56,6 +56,17 @@ Deno.test("notes: one line per note, [ext] prefix, level colours, clear only the
   assertEquals(notes.render(60), []);
 });
 
+Deno.test("notes: a label shows in the prefix, the owner is what clear goes by", () => {
+  const notes = new NotesView(paint);
+  notes.add("ext", "info", "pong", "demo");
+  notes.add("other", "info", "kept", "ext");
+  assertEquals(plain(notes.render(60)), ["", "[demo] pong", "[ext] kept"]);
+  notes.clear("demo");
+  assertEquals(notes.notes.length, 2);
+  notes.clear("ext");
+  assertEquals(plain(notes.render(60)), ["", "[ext] kept"]);
+});
+
 Deno.test("panel: title or extension name, selected rows, footer, closing rule", () => {
   const panel = new PanelView(paint, "todo", "p1", {
     lines: ["  ▸ first ✓", "second ✓", "\u200binvisible marker", "\x1b[31mred as given\x1b[0m"],

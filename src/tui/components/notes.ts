@@ -1,7 +1,9 @@
 /**
  * Extension notes: a block under the transcript, one line per note, each
- * `[<extension>] ` in the accent colour then the text coloured by level
- * (info muted, warn warning, error red, success green).
+ * `[<label>] ` in the accent colour then the text coloured by level
+ * (info muted, warn warning, error red, success green). The label is the
+ * extension's name, except for a command's `display` (the command's name);
+ * ownership, which `clear_notes` goes by, is always the extension.
  *
  * @module
  */
@@ -12,7 +14,10 @@ import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";
 
 export interface Note {
+  /** The owner: `clear(extension)` removes its notes. */
   extension: string;
+  /** What the `[…]` prefix shows. */
+  label: string;
   level: string;
   text: string;
 }
@@ -33,11 +38,13 @@ export class NotesView implements Component {
     return this.#notes;
   }
 
-  /** Adds one note per line of `text` (blank lines dropped). */
-  add(extension: string, level: string, text: string): void {
+  /** Adds one note per line of `text` (blank lines dropped), shown as `[label]`. */
+  add(extension: string, level: string, text: string, label: string = extension): void {
+    const owner = sanitize(extension);
+    const shown = sanitize(label);
     for (const line of sanitize(text).split("\n")) {
       if (line.trim() === "") continue;
-      this.#notes.push({ extension: sanitize(extension), level, text: line });
+      this.#notes.push({ extension: owner, label: shown, level, text: line });
     }
     if (this.#notes.length > MAX_NOTES) this.#notes.splice(0, this.#notes.length - MAX_NOTES);
     this.#cache.invalidate();
@@ -48,7 +55,7 @@ export class NotesView implements Component {
     const before = this.#notes.length;
     this.#notes = extension === undefined
       ? []
-      : this.#notes.filter((n) => n.extension !== extension);
+      : this.#notes.filter((n) => n.extension !== sanitize(extension));
     if (this.#notes.length !== before) this.#cache.invalidate();
   }
 
@@ -76,7 +83,7 @@ export class NotesView implements Component {
     return this.#cache.get(width, () => {
       const lines = [""];
       for (const note of this.#notes) {
-        const tag = `[${note.extension}] `;
+        const tag = `[${note.label}] `;
         const indent = Math.min(tag.length, Math.floor(width / 2));
         const body = wrapStyled(note.text, width - indent, this.#style(note.level));
         body.forEach((l, i) => {

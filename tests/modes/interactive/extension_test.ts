@@ -55,6 +55,9 @@ Deno.test("tui: extension commands in autocomplete, actions, notes and errors", 
 
   await run(tui, "/demo");
   await tui.waitFor("[demo] pong demo", "display action");
+  // A display is the extension's note (shown under the command's name): clear_notes removes it.
+  await run(tui, "/demo clear");
+  await tui.waitFor((s) => !s.includes("pong demo"), "clear_notes removes the display");
   await run(tui, "/demo bad");
   await tui.waitFor("extension /demo: it broke", "error status");
   await run(tui, "/demo weird");

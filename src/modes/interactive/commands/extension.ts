@@ -56,7 +56,10 @@ export async function runExtensionCommand(
       screen.editor.insertTextAtCursor(outcome.insert ?? "");
       break;
     case "display":
-      if (outcome.display) screen.notes.add(outcome.command, "info", outcome.display);
+      // Shown as `[<command>]` (as upstream), owned by the extension: its clear_notes removes it.
+      if (outcome.display) {
+        screen.notes.add(outcome.extension, "info", outcome.display, outcome.command);
+      }
       break;
     case "open_panel":
       if (outcome.panel) ctx.panel.open(outcome.extension, outcome.panel);
