@@ -1,6 +1,6 @@
 /**
- * `zot ext logs`: print an extension's stderr log, and with `--follow` keep
- * printing what is appended until stopped (natively: no `tail`).
+ * `zot ext logs`: print an extension's stderr log, and the last words of its
+ * latest run for the doctor. Following (`-f`) lives in follow.ts.
  *
  * @module
  */
@@ -27,38 +27,6 @@ async function pump(file: Deno.FsFile, out: WritableStream<Uint8Array>, from: nu
     writer.releaseLock();
   }
   return pos;
-}
-
-/**
- * Print `path` from the start, then every append, until `signal` aborts.
- * A truncated file (log rotation, a new run) is read again from the start.
- */
-export async function followFile(
-  path: string,
-  out: WritableStream<Uint8Array>,
-  signal: AbortSignal,
-): Promise<void> {
-  // Watch before the first read so an append in between is not missed.
-  const watcher = Deno.watchFs(path);
-  using file = await Deno.open(path, { read: true });
-  let pos = await pump(file, out, 0);
-  const stop = () => watcher.close();
-  signal.addEventListener("abort", stop, { once: true });
-  try {
-    if (signal.aborted) return;
-    for await (const _event of watcher) {
-      const size = (await file.stat()).size;
-      if (size < pos) pos = 0;
-      if (size > pos) pos = await pump(file, out, pos);
-    }
-  } finally {
-    signal.removeEventListener("abort", stop);
-    try {
-      watcher.close();
-    } catch {
-      // already closed by abort
-    }
-  }
 }
 
 /**

@@ -58,3 +58,64 @@ Deno.test("zot ext logs -f: follows appends and truncation, ends on SIGINT", asy
   assertEquals(status.code, 0);
   assertEquals(seen.text, "first\nsecond\nnew run\n");
 });
+
+/** Everything a stream has produced so far, and a bounded wait for a text in it. */
+function collector(stream: ReadableStream<Uint8Array>) {
+  const seen = { text: "", ended: false };
+  let wake = () => {};
+  const done = (async () => {
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      seen.text += chunk;
+      wake();
+    }
+    seen.ended = true;
+    wake();
+  })();
+  const waitFor = (text: string, what: string): Promise<void> =>
+    withTimeout(
+      (async () => {
+        while (!seen.text.includes(text)) {
+          if (seen.ended) throw new Error(`stream ended before ${what}: ${seen.text}`);
+          await new Promise<void>((r) => wake = r);
+        }
+      })(),
+      10_000,
+      what,
+    );
+  return { seen, done, waitFor };
+}
+
+Deno.test("zot ext logs -f: like tail -F, waits for a missing log, reopens one replaced or recreated", async () => {
+  await using z = await tempZot();
+  const log = join(z.paths.logs, "ext-todo.log");
+  const child = zotCommand(z, ["ext", "logs", "todo", "-f"]).spawn();
+  const out = collector(child.stdout);
+  const err = collector(child.stderr);
+  try {
+    await err.waitFor(`waiting for ${log} to appear`, "the waiting note");
+    await Deno.writeTextFile(log, "one\n");
+    await out.waitFor("one\n", "the log once it exists");
+    await err.waitFor(`${log} appeared; following it`, "the appeared note");
+
+    // Replaced: a new file renamed over the log (what an editor or a rotation does).
+    const fresh = join(z.paths.logs, "fresh.tmp");
+    await Deno.writeTextFile(fresh, "two\n");
+    await Deno.rename(fresh, log);
+    await out.waitFor("two\n", "the replacing file");
+    await err.waitFor(`${log} was replaced; following the new file`, "the replaced note");
+    await Deno.writeTextFile(log, "three\n", { append: true });
+    await out.waitFor("three\n", "an append to the new file");
+
+    // Deleted, then created again.
+    await Deno.remove(log);
+    await err.waitFor(`${log} was removed; waiting for it to appear again`, "the removed note");
+    await Deno.writeTextFile(log, "four\n");
+    await out.waitFor("four\n", "the recreated log");
+  } finally {
+    child.kill("SIGINT");
+  }
+  const status = await withTimeout(child.status, 10_000, "zot ext logs -f to exit");
+  await Promise.all([out.done, err.done]);
+  assertEquals(status.code, 0, err.seen.text);
+  assertEquals(out.seen.text, "one\ntwo\nthree\nfour\n");
+});
