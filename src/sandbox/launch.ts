@@ -149,6 +149,7 @@ export async function planSandboxLaunch(
     data: realData,
     project,
     home: homeDir((k) => hostEnv[k]),
+    zotHome: ctx.paths.home,
   });
   if (!perms.ok) return fail(perms.error);
 

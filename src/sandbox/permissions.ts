@@ -20,6 +20,8 @@ export interface PermissionDirs {
   /** The project (cwd) and home, for placeholders. */
   project: string;
   home?: string;
+  /** `$ZOT_HOME`: grants, keys and every extension live there; never writable. */
+  zotHome?: string;
 }
 
 export type PermissionsResult = { ok: true; permissions: WorkerPermissions } | {
@@ -80,6 +82,17 @@ export async function workerPermissions(
       ok: false,
       error:
         `scope.write may not cover the extension's own directory "${own}" (write to "\${data}" instead)`,
+    };
+  }
+  // Writing grants.json would let an extension grant itself more than the user agreed to.
+  const zotHome = dirs.zotHome ? await realish(dirs.zotHome) : undefined;
+  const state = zotHome &&
+    write.find((w) => (within(w, zotHome) || within(zotHome, w)) && !within(dirs.data, w));
+  if (state) {
+    return {
+      ok: false,
+      error: `scope.write may not cover zot's state directory "${zotHome}" ("${state}"; ` +
+        `grants, keys and other extensions live there; write to "\${data}" instead)`,
     };
   }
   // Writable roots are readable too. A link in a readable root must stay in

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 import { httpServer, tcpServer } from "./_servers.ts";
-import { probeWorld, startProbe } from "./_probe.ts";
+import { type ProbeWorld, probeWorld, startProbe } from "./_probe.ts";
 
 const NOT_CAPABLE = /^NotCapable: Requires /;
 
@@ -277,6 +277,20 @@ Deno.test("a scope may not grant write access to the extension's own directory",
   });
   assert(!res.ok);
   assertStringIncludes(res.error, "may not cover the extension's own directory");
+});
+
+Deno.test("a scope may not grant write access to zot's state (grants.json, or all of ZOT_HOME)", async () => {
+  for (const write of [(w: ProbeWorld) => w.paths.grants, (w: ProbeWorld) => w.paths.home]) {
+    await using w = await probeWorld({ write: [] });
+    w.source.manifest.scope = { write: [write(w)] };
+    const res = await planSandboxLaunch(w.source, {
+      paths: w.paths,
+      explicit: true,
+      hostEnv: w.hostEnv,
+    });
+    assert(!res.ok);
+    assertStringIncludes(res.error, `scope.write may not cover zot's state directory`);
+  }
 });
 
 Deno.test("children of an allowed command do not inherit zot's environment", async () => {
