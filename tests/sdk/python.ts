@@ -11,7 +11,22 @@ export function pythonExe(): Promise<string> {
   return Promise.resolve(PYTHON);
 }
 
-/** A Python 3.9 interpreter (`python3.9` on PATH), or undefined. */
-export function findPython39(): Promise<string | undefined> {
-  return Promise.resolve(interpreterPath("python3.9"));
+/**
+ * A Python 3.9 interpreter: `python3.9` on PATH, else one pyenv installed (its shim refuses to run
+ * a version that is not selected), or undefined.
+ */
+export async function findPython39(): Promise<string | undefined> {
+  const onPath = interpreterPath("python3.9");
+  if (onPath) return onPath;
+  const root = Deno.env.get("PYENV_ROOT") ?? `${Deno.env.get("HOME") ?? ""}/.pyenv`;
+  try {
+    for await (const entry of Deno.readDir(`${root}/versions`)) {
+      if (!/^3\.9\.\d+$/.test(entry.name)) continue;
+      const exe = interpreterPath(`${root}/versions/${entry.name}/bin/python3.9`);
+      if (exe) return exe;
+    }
+  } catch {
+    // No pyenv: nothing more to look at.
+  }
+  return undefined;
 }
