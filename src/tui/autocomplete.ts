@@ -2,8 +2,9 @@
  * `/` autocomplete for the editor: built-in commands first (in their own
  * order), then a divider, then extension commands sorted by name.
  * Matching is case-insensitive (prefix matches before substring matches);
- * an extension command spelled like a built-in is hidden, since the
- * built-in wins. Anything else (file paths) goes to pi-tui's provider.
+ * an extension command spelled like a built-in or one of its aliases is
+ * hidden, since the built-in wins. Anything else (file paths) goes to
+ * pi-tui's provider.
  *
  * @module
  */
@@ -18,6 +19,29 @@ import {
 export interface CommandEntry {
   name: string;
   description: string;
+  /** Other names that run the same command, never listed (`quit` for `exit`). */
+  aliases?: readonly string[];
+}
+
+/** Every name the built-ins answer to, lower case (dispatch matches any case). */
+export function builtinNames(builtins: readonly CommandEntry[]): Set<string> {
+  return new Set(
+    builtins.flatMap((b) => [b.name, ...(b.aliases ?? [])]).map((n) => n.toLowerCase()),
+  );
+}
+
+/**
+ * Extension commands as the menu and `/help` list them: without those a
+ * built-in shadows (name or alias, any case, the built-in runs), by name.
+ */
+export function listedExtensionCommands<T extends CommandEntry>(
+  builtins: readonly CommandEntry[],
+  extensions: readonly T[],
+): T[] {
+  const taken = builtinNames(builtins);
+  return extensions
+    .filter((e) => !taken.has(e.name.toLowerCase()))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The divider's value: choosing it changes nothing. */
@@ -39,10 +63,7 @@ export function slashSuggestions(
   extensions: readonly CommandEntry[],
   query: string,
 ): AutocompleteItem[] {
-  const taken = new Set(builtins.map((b) => b.name.toLowerCase()));
-  const own = extensions
-    .filter((e) => !taken.has(e.name.toLowerCase()))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const own = listedExtensionCommands(builtins, extensions);
   const item = (e: CommandEntry): AutocompleteItem => ({
     value: e.name,
     label: `/${e.name}`,

@@ -1,9 +1,11 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import {
+  builtinNames,
   COLLAPSED_LINES,
   DEFAULT_THEME,
   DIVIDER_LABEL,
   isSelectedLine,
+  listedExtensionCommands,
   markdownTheme,
   NotesView,
   paintOf,
@@ -36,6 +38,20 @@ Deno.test("slash menu: built-ins first, divider, extensions sorted; case-insensi
   assertEquals(slashSuggestions(builtins, ext, "HE").map((i) => i.label), ["/help"]);
   assertEquals(slashSuggestions(builtins, [], "mo").map((i) => i.label), ["/model"]);
   assertEquals(slashSuggestions(builtins, ext, "nothing"), []);
+});
+
+Deno.test("slash menu: a built-in's hidden alias shadows an extension command too", () => {
+  const builtins = [{ name: "exit", description: "quit zot", aliases: ["quit"] }];
+  const ext = [
+    { name: "QUIT", description: "shadowed", extension: "x" },
+    { name: "quitter", description: "kept", extension: "x" },
+  ];
+  assertEquals(builtinNames(builtins), new Set(["exit", "quit"]));
+  assertEquals(slashSuggestions(builtins, ext, "qu").map((i) => i.label), [
+    DIVIDER_LABEL,
+    "/quitter",
+  ]);
+  assertEquals(listedExtensionCommands(builtins, ext).map((c) => c.name), ["quitter"]);
 });
 
 Deno.test("notes: one line per note, [ext] prefix, level colours, clear only the owner's", () => {

@@ -4,13 +4,14 @@ import {
   BUILTIN_COMMAND_NAMES,
 } from "../../../src/modes/shared/builtin_names.ts";
 import { BUILTINS } from "../../../src/modes/interactive/commands/registry.ts";
+import { builtinNames } from "../../../src/tui/mod.ts";
 import { BUILTIN_TOOL_NAMES } from "../../../src/tools/mod.ts";
 import { SUBAGENT_TOOL_NAME } from "../../../src/tools/subagent.ts";
 
-Deno.test("the built-in command names are the TUI's dispatch table plus /quit", () => {
+Deno.test("the built-in command names are the TUI's dispatch table, aliases included", () => {
   // A new built-in slash command must be added to the plain list too, or an
   // extension command of that name would show as active in `zot ext doctor`.
-  assertEquals([...BUILTIN_COMMAND_NAMES].sort(), [...BUILTINS.map((c) => c.name), "quit"].sort());
+  assertEquals([...BUILTIN_COMMAND_NAMES].sort(), [...builtinNames(BUILTINS)].sort());
   assertEquals(BUILTIN_COMMAND_NAMES.every((n) => n === n.toLowerCase()), true);
 });
 

@@ -122,6 +122,7 @@ export const newSession: BuiltinCommand = {
 export const exit: BuiltinCommand = {
   name: "exit",
   description: "quit zot",
+  aliases: ["quit"],
   run(ctx) {
     ctx.exit();
   },

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { listedExtensionCommands } from "../../../tui/mod.ts";
 import { loadSkills } from "../../shared/tools.ts";
 import { discoverSources } from "../../shared/extensions.ts";
 import type { BuiltinCommand } from "./types.ts";
@@ -14,11 +15,8 @@ export const help: BuiltinCommand = {
   run(ctx) {
     const lines = ["Commands:"];
     for (const c of ctx.builtins()) lines.push(`  /${c.name} — ${c.description}`);
-    // An extension command spelled like a built-in never runs: leave it out.
-    const taken = new Set(ctx.builtins().map((c) => c.name.toLowerCase()));
-    const ext = (ctx.setup.host?.commands() ?? [])
-      .filter((c) => !taken.has(c.name.toLowerCase()))
-      .sort((a, b) => a.name < b.name ? -1 : 1);
+    // The menu's list: an extension command spelled like a built-in never runs.
+    const ext = listedExtensionCommands(ctx.builtins(), ctx.setup.host?.commands() ?? []);
     if (ext.length > 0) {
       lines.push("Extension commands:");
       for (const c of ext) lines.push(`  /${c.name} — ${c.description} [${c.extension}]`);

@@ -15,7 +15,11 @@ import { jail, model, theme, unjail, yolo } from "./settings.ts";
 import { runExtensionCommand } from "./extension.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
 
-/** Built-ins in the order the menu shows them. */
+/**
+ * Built-ins in the order the menu shows them: the one table of their names
+ * and aliases for dispatch, the menu and `/help` (an extension command
+ * spelled like any of them is hidden and never runs).
+ */
 export const BUILTINS: readonly BuiltinCommand[] = [
   help,
   model,
@@ -34,7 +38,13 @@ export const BUILTINS: readonly BuiltinCommand[] = [
 ];
 
 export function builtinEntries(): CommandEntry[] {
-  return BUILTINS.map((c) => ({ name: c.name, description: c.description }));
+  return BUILTINS.map((c) => ({ name: c.name, description: c.description, aliases: c.aliases }));
+}
+
+/** The built-in `name` runs (any case, aliases too), if any. */
+export function findBuiltin(name: string): BuiltinCommand | undefined {
+  const lower = name.toLowerCase();
+  return BUILTINS.find((c) => c.name === lower || c.aliases?.includes(lower));
 }
 
 /** Splits `/name args` (the name ends at the first whitespace). */
@@ -49,10 +59,9 @@ export function parseSlash(text: string): { name: string; args: string } {
 /** Runs a `/command` line; resolves when a built-in finishes (extension commands run on). */
 export async function dispatchSlash(ctx: CommandContext, text: string): Promise<void> {
   const { name, args } = parseSlash(text);
-  // Built-in names are lower case; matching them case-insensitively keeps an
-  // extension command spelled like one (hidden from the menu) from running.
-  const lower = name.toLowerCase();
-  const builtin = BUILTINS.find((c) => c.name === lower) ?? (lower === "quit" ? exit : undefined);
+  // Case-insensitive: an extension command spelled like a built-in (hidden
+  // from the menu) never runs.
+  const builtin = findBuiltin(name);
   if (builtin) {
     try {
       await builtin.run(ctx, args);

@@ -35,6 +35,8 @@ export interface CommandContext {
 export interface BuiltinCommand {
   name: string;
   description: string;
+  /** Hidden names that run it too (matched like the name, any case). */
+  aliases?: readonly string[];
   /** `args`: the text after the command, trimmed. */
   run(ctx: CommandContext, args: string): void | Promise<void>;
 }
