@@ -9,6 +9,8 @@ import { ZotError } from "../../errors.ts";
 import { lookupOne } from "../../extensions/manage/lookup.ts";
 import { removeInstall } from "../../extensions/manage/remove.ts";
 import { removeGrant } from "../../sandbox/grants.ts";
+import { sandboxDataDir } from "../../sandbox/launch.ts";
+import { isSandboxedExec } from "../../extensions/manage/list.ts";
 import type { ExtCliContext } from "./context.ts";
 
 /** Read one line from a terminal stdin (the answer to a y/N prompt). */
@@ -53,5 +55,13 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
       await removeGrant(ctx.paths().grants, dir);
       await removeInstall(dir);
       console.error(`removed ${dir}`);
+      // Kept on purpose (a reinstall keeps its state), but said: the next extension installed
+      // under this name would find it.
+      if (found.install.ok && isSandboxedExec(found.install.source.manifest.exec)) {
+        const data = await sandboxDataDir(ctx.paths(), found.install.source);
+        if (await Deno.stat(data).then(() => true, () => false)) {
+          console.error(`kept its data in ${data} (delete that directory to forget it)`);
+        }
+      }
     });
 }

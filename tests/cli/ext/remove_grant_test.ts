@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { zot } from "./run_zot.ts";
 
@@ -18,4 +18,23 @@ Deno.test("zot ext remove forgets the sandbox grant, so a reinstall asks again",
   const removed = await zot(z, "ext", "remove", "greeter", "--yes");
   assertEquals(removed.code, 0, removed.stderr);
   assert(!(await grants()).includes("greeter"), "remove forgets the grant");
+});
+
+Deno.test("zot ext remove keeps a sandboxed extension's data and says where it is", async () => {
+  await using z = await tempZot();
+  const src = `${z.root}/keeper`;
+  await Deno.mkdir(src);
+  await Deno.writeTextFile(
+    `${src}/extension.json`,
+    JSON.stringify({ name: "keeper", exec: "./main.ts" }),
+  );
+  await Deno.writeTextFile(`${src}/main.ts`, "export {};\n");
+  assertEquals((await zot(z, "ext", "install", src, "--yes")).code, 0);
+  const data = `${z.paths.extensionData}/keeper`;
+  await Deno.mkdir(data, { recursive: true });
+  await Deno.writeTextFile(`${data}/state.json`, "{}");
+  const removed = await zot(z, "ext", "remove", "keeper", "--yes");
+  assertEquals(removed.code, 0, removed.stderr);
+  assertStringIncludes(removed.stderr, `kept its data in ${data} (delete that directory`);
+  assertEquals(await Deno.readTextFile(`${data}/state.json`), "{}");
 });
