@@ -1,6 +1,6 @@
-import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
-import { collect, harness } from "./_helpers.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../../helpers/assert.ts";
+import { until, withTimeout } from "../../helpers/wait.ts";
+import { collect, harness, leftovers } from "./_helpers.ts";
 
 Deno.test("ready: a silent extension without ready is auto-readied after an idle window", async () => {
   await using h = await harness();
@@ -74,6 +74,27 @@ Deno.test("frames: a line over 4 MiB closes the channel and stops the process", 
   assertEquals(channel.send({ type: "shutdown" }), false);
   await channel.stop(Date.now() + 2_000);
   assertStringIncludes(h.logText("huge-line"), "[zot] frame over 4194304 bytes");
+});
+
+Deno.test("frames: after a line over 4 MiB the host stops the process itself, not at shutdown", async () => {
+  // The reference ends only the read loop and leaves the process running until shutdown
+  // or reload; zot stops it at once (docs/conformance.md, "Other deliberate differences").
+  await using h = await harness();
+  const channel = await h.start("huge-line-linger");
+  const info = await withTimeout(channel.closed, 20_000, "close after oversize line");
+  assertEquals(info.reason, "frame over 4 MiB");
+  // Nobody calls stop(): the end of the read loop runs the shutdown sequence.
+  await until(
+    () => leftovers([channel.pid!]).length === 0,
+    15_000,
+    "the lingering extension to be stopped",
+  );
+  await channel.stop(Date.now()); // the stop already under way: wait for the log to close
+  const log = h.logText("huge-line-linger");
+  assertStringIncludes(log, "[zot] frame over 4194304 bytes");
+  assertMatch(log, /\[zot\] extension huge-line-linger read loop exited at \d{4}-\d\d-\d\dT/);
+  assertStringIncludes(log, "lingering\n");
+  assertStringIncludes(log, "[zot] no exit after shutdown; sending SIGTERM to process group");
 });
 
 Deno.test("frames: a flood of 20,000 frames arrives complete and in order", async () => {
