@@ -1,6 +1,6 @@
 /**
  * `/` autocomplete for the editor: built-in commands first (in their own
- * order), then a divider, then extension commands sorted by name.
+ * order), then a divider, then extension commands sorted by name (any case).
  * Matching is case-insensitive (prefix matches before substring matches);
  * an extension command spelled like a built-in or one of its aliases is
  * hidden, since the built-in wins. Anything else (file paths) goes to
@@ -32,7 +32,8 @@ export function builtinNames(builtins: readonly CommandEntry[]): Set<string> {
 
 /**
  * Extension commands as the menu and `/help` list them: without those a
- * built-in shadows (name or alias, any case, the built-in runs), by name.
+ * built-in shadows (name or alias, any case, the built-in runs), by name
+ * ignoring case (`/alpha /Beta /zeta`; the sort is stable on ties).
  */
 export function listedExtensionCommands<T extends CommandEntry>(
   builtins: readonly CommandEntry[],
@@ -41,7 +42,11 @@ export function listedExtensionCommands<T extends CommandEntry>(
   const taken = builtinNames(builtins);
   return extensions
     .filter((e) => !taken.has(e.name.toLowerCase()))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => {
+      const x = a.name.toLowerCase();
+      const y = b.name.toLowerCase();
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
 }
 
 /** The divider's value: choosing it changes nothing. */

@@ -21,7 +21,7 @@ import { visibleWidth } from "@mariozechner/pi-tui";
 const paint = paintOf(DEFAULT_THEME);
 const plain = (lines: string[]) => lines.map(stripAnsi);
 
-Deno.test("slash menu: built-ins first, divider, extensions sorted; case-insensitive; built-ins win", () => {
+Deno.test("slash menu: built-ins first, divider, extensions sorted ignoring case; built-ins win", () => {
   const builtins = [{ name: "help", description: "h" }, { name: "model", description: "m" }];
   const ext = [
     { name: "zeta", description: "z" },
@@ -30,7 +30,10 @@ Deno.test("slash menu: built-ins first, divider, extensions sorted; case-insensi
     { name: "Beta", description: "b" },
   ];
   const all = slashSuggestions(builtins, ext, "").map((i) => i.label);
-  assertEquals(all, ["/help", "/model", DIVIDER_LABEL, "/Beta", "/alpha", "/zeta"]);
+  assertEquals(all, ["/help", "/model", DIVIDER_LABEL, "/alpha", "/Beta", "/zeta"]);
+  // Stable on names equal but for case.
+  const tie = [{ name: "b", description: "1" }, { name: "B", description: "2" }];
+  assertEquals(listedExtensionCommands([], tie).map((c) => c.description), ["1", "2"]);
   assertEquals(slashSuggestions(builtins, ext, "AL").map((i) => i.label), [
     DIVIDER_LABEL,
     "/alpha",

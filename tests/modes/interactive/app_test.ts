@@ -283,3 +283,27 @@ Deno.test("app: /reload-ext starts an --ext extension whose manifest was fixed a
     await t.close();
   }
 });
+
+Deno.test("app: /help lists extension commands by name ignoring case, without shadowed ones", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/cmds`;
+  await Deno.mkdir(dir);
+  const script = new URL("../../fixtures/host/ext.py", import.meta.url).pathname;
+  const config = { name: "cmds", commands: ["zeta", "Beta", "alpha", "QUIT"] };
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "cmds", exec: "python3", args: [script, JSON.stringify(config)] }),
+  );
+  await using llm = await startFakeLlm();
+  const t = await openApp(llm.url, z, false, [dir]);
+  try {
+    t.terminal.type("/help");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("Extension commands:"), 5_000, "the help");
+    const listed = t.transcript().split("Extension commands:")[1].split("\n")
+      .filter((l) => l.includes("[cmds]")).map((l) => l.trim().split(" ")[0]);
+    assertEquals(listed, ["/alpha", "/Beta", "/zeta"]);
+  } finally {
+    await t.close();
+  }
+});
