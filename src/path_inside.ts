@@ -5,7 +5,7 @@
  * @module
  */
 
-import { relative, sep } from "node:path";
+import { relative, sep } from "./path.ts";
 
 /**
  * True when `child` is `root` or below it (both absolute and normalised).

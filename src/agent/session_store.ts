@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { Message } from "./types.ts";
 import { isMessage } from "./message_check.ts";
 import { pathKey } from "../config/path_key.ts";

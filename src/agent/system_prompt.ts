@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 export interface PromptTool {
   name: string;

@@ -7,7 +7,7 @@
  */
 
 import type { Command } from "commander";
-import { resolve } from "node:path";
+import { resolve } from "../path.ts";
 import { zotPaths } from "../config/paths.ts";
 import { UsageError } from "../errors.ts";
 import {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../path.ts";
 
 export interface AtomicWriteOptions {
   /**

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 /** Environment lookup, injectable for tests. */
 export type EnvGet = (name: string) => string | undefined;

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, resolve } from "node:path";
+import { basename, resolve } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import { MANIFEST_FILE, manifestDiagnostic, readManifest } from "./manifest.ts";
 import type { Diagnostic, ExtensionSource, Loaded, SourceKind } from "./types.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { delimiter, isAbsolute, join, sep } from "node:path";
+import { delimiter, isAbsolute, join, sep } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import { planSandboxLaunch } from "../sandbox/launch.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 import type { ParseError } from "jsonc-parser";
 import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { basename, isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "../path.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
 import type { SkillRoot } from "./types.ts";

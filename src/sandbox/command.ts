@@ -9,8 +9,8 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
 import { isCompiled } from "../self_exec.ts";
+import { join } from "../path.ts";
 
 /** Hidden argv[0] of the runner mode (also routed in src/cli/mod.ts). */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -77,7 +77,7 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     env.DENO_V8_FLAGS = heap;
     return { command: execPath, args: [RUNNER_ARG, opts.name], env };
   }
-  const main = fileURLToPath(new URL("./runner_entry.ts", import.meta.url));
+  const main = join(import.meta.dirname!, "runner_entry.ts");
   const args = [
     "run",
     "-A",

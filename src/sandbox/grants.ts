@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../path.ts";
 import { parseScope, type Scope, scopeToJson } from "../extensions/scope.ts";
 import { asRecord, readJsonFile, writeJsonFileAtomic } from "./json_store.ts";
 

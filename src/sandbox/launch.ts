@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";

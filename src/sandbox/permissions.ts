@@ -7,7 +7,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../path.ts";
 import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
 import { checkNoOutwardSymlinks } from "./symlinks.ts";

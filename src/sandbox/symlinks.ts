@@ -9,7 +9,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 /** Entries walked per launch before giving up (a grant that large must be narrowed). */
 export const MAX_WALK_ENTRIES = 100_000;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../path.ts";
 import { errorMessage } from "../errors.ts";
 import { ZOT_VERSION } from "../version.ts";
 import { type Lang, LANGS, type TemplateFile, templateFiles } from "./templates.ts";

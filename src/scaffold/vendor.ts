@@ -12,7 +12,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../path.ts";
 
 /** The SDK's files, listed so a compiled binary needs no directory listing. */
 export const SDK_FILES = [

@@ -21,7 +21,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "../path.ts";
 import type { Diagnostic, Loaded } from "../extensions/types.ts";
 import { bundleSkillName, type SkillBundle } from "../extensions/types.ts";
 import { errorMessage } from "../errors.ts";

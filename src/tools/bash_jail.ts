@@ -16,7 +16,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../path.ts";
 import type { ToolResult } from "../agent/types.ts";
 import { homeDir } from "../config/paths.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";

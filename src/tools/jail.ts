@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../path.ts";
 import type { ToolResult } from "../agent/types.ts";
 import { textContent } from "../protocol/content.ts";
 import { realPathLenient } from "./paths.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "../path.ts";
 import { homeDir } from "../config/paths.ts";
 
 /** Resolve a tool's path argument to an absolute, normalised path. */

@@ -9,10 +9,10 @@
  * @module
  */
 
-import { fileURLToPath } from "node:url";
 import { KEY_ENV, NO_KEY } from "../../config/credentials.ts";
 import type { ProviderName } from "../../config/provider_names.ts";
 import { isCompiled } from "../../self_exec.ts";
+import { join } from "../../path.ts";
 
 /** Set in a child's environment; a child with depth >= 1 gets no subagent tool. */
 export const DEPTH_ENV = "ZOT_SUBAGENT_DEPTH";
@@ -90,8 +90,10 @@ export function childCommand(
   if (profile.apiKey && profile.apiKey !== NO_KEY) env[KEY_ENV[profile.provider]] = profile.apiKey;
 
   if (isCompiled(execPath)) return { command: execPath, args: flags, env };
-  const main = fileURLToPath(new URL("../../../main.ts", import.meta.url));
-  const config = fileURLToPath(new URL("../../../deno.json", import.meta.url));
+  // import.meta.dirname, not node:url: no Node compatibility layer on the start-up path.
+  const root = join(import.meta.dirname!, "..", "..", "..");
+  const main = join(root, "main.ts");
+  const config = join(root, "deno.json");
   const args = [
     "run",
     "-A",

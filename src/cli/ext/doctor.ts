@@ -5,7 +5,7 @@
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";

@@ -7,7 +7,7 @@
  */
 
 import type { Command } from "commander";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, isAbsolute, join } from "../../path.ts";
 import { installConsent } from "../../extensions/consent.ts";
 import { installExtension } from "../../extensions/manage/install.ts";
 import type { ExtCliContext } from "./context.ts";

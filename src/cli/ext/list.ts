@@ -5,7 +5,7 @@
  */
 
 import type { Command } from "commander";
-import { basename } from "node:path";
+import { basename } from "../../path.ts";
 import { listRows, renderListTable, unreadableInstalls } from "../../extensions/manage/list.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { setEnabled } from "../../extensions/manage/enable.ts";

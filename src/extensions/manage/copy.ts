@@ -7,7 +7,7 @@
  * @module
  */
 
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "../../path.ts";
 import { ZotError } from "../../errors.ts";
 import { isInside } from "../../path_inside.ts";
 import { IGNORE_NOTHING, type IgnoreMatcher, parseGitignore } from "./gitignore.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../../path.ts";
 import { extensionLogPath, type ZotPaths } from "../../config/paths.ts";
 import { discover } from "../discovery.ts";
 import type { ExtensionSource } from "../types.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../../path.ts";
 
 export interface FollowOptions {
   /** Stops following (Ctrl-C). */

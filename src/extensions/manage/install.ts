@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve, sep } from "../../path.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import { errorMessage, ZotError } from "../../errors.ts";
 import { STAGING_PREFIX } from "../discovery.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../../path.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import { type Candidate, scanRoot } from "../discovery.ts";
 

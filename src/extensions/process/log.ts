@@ -8,7 +8,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../../path.ts";
 import { errorMessage } from "../../errors.ts";
 
 const encoder = new TextEncoder();

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, join } from "../../path.ts";
 import { readJsonObject, writeJsonAtomic } from "../../config/json_file.ts";
 import { DEFAULT_THEME, parseThemeJson, type Theme } from "../../tui/mod.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, resolve } from "node:path";
+import { dirname, resolve } from "../../path.ts";
 import { Session } from "../../agent/session.ts";
 import { latestSession } from "../../agent/session_store.ts";
 import { errorMessage, UsageError } from "../../errors.ts";

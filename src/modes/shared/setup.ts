@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../path.ts";
 import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { loadCredentials } from "../../config/credentials.ts";
 import { rememberModel } from "../../config/settings.ts";

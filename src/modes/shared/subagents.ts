@@ -20,7 +20,7 @@ import {
   MAX_DEPTH,
 } from "../../agent/subagents/command.ts";
 import { createSubagentTool } from "../../tools/subagent.ts";
-import { resolve } from "node:path";
+import { resolve } from "../../path.ts";
 import type { RunFlags } from "./flags.ts";
 
 export interface SubagentWiring {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../../../path.ts";
 import { compact as compactTranscript } from "../../../agent/compaction.ts";
 import { Session } from "../../../agent/session.ts";
 import { sessionDir } from "../../../agent/session_store.ts";
