@@ -3,7 +3,6 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { reply } from "./fakes.ts";
 import { testAgent } from "./helpers.ts";
-import type { Agent } from "../../src/agent/loop.ts";
 import { AUTO_COMPACT_AT, autoCompact, autoCompactDue } from "../../src/agent/compaction.ts";
 import type { StreamEvent } from "../../src/providers/types.ts";
 
@@ -27,7 +26,6 @@ Deno.test("auto-compaction: due past the share of a known window, never for an u
 });
 
 Deno.test("auto-compaction: the prompt after a full request is sent on top of a summary", async () => {
-  let agent: Agent | undefined;
   const t = await testAgent([
     () => replyUsing("a1", 300),
     () => replyUsing("a2", 900),
@@ -39,10 +37,10 @@ Deno.test("auto-compaction: the prompt after a full request is sent on top of a 
     () => replyUsing("a3", 200),
   ], {
     autoCompact: async (signal) => {
-      await autoCompact(agent!, signal, WINDOW, { keepTail: 2 });
+      // Called during a prompt, long after `t` is set.
+      await autoCompact(t.agent, signal, WINDOW, { keepTail: 2 });
     },
   });
-  agent = t.agent;
   await t.agent.prompt("u1");
   await t.agent.prompt("u2");
   assertEquals(t.hooks.names().filter((n) => n.endsWith("_compact")), []);
@@ -70,7 +68,6 @@ Deno.test("auto-compaction: the prompt after a full request is sent on top of a 
 });
 
 Deno.test("auto-compaction: a failed summary leaves the transcript and the prompt still runs", async () => {
-  let agent: Agent | undefined;
   const t = await testAgent([
     () => replyUsing("a1", 300),
     () => replyUsing("a2", 900),
@@ -78,10 +75,10 @@ Deno.test("auto-compaction: a failed summary leaves the transcript and the promp
     () => replyUsing("a3", 950),
   ], {
     autoCompact: async (signal) => {
-      await autoCompact(agent!, signal, WINDOW, { keepTail: 2 });
+      // Called during a prompt, long after `t` is set.
+      await autoCompact(t.agent, signal, WINDOW, { keepTail: 2 });
     },
   });
-  agent = t.agent;
   await t.agent.prompt("u1");
   await t.agent.prompt("u2");
   const result = await t.agent.prompt("u3");
