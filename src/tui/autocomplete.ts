@@ -6,6 +6,14 @@
  * hidden, since the built-in wins. Anything else (file paths) goes to
  * pi-tui's provider.
  *
+ * The divider never starts selected: it is left out when no built-in is
+ * listed above it, and item values carry the `/` so the editor preselects
+ * the first command the typed text begins with. Enter on it (reached with
+ * the arrows) does nothing: {@linkcode SlashAutocomplete.choseDivider} tells
+ * the submit handler to keep the line. A menu computed for other text than
+ * the line now holds (keys typed faster than it updates) completes nothing,
+ * so Enter sends what was typed.
+ *
  * @module
  */
 
@@ -49,7 +57,7 @@ export function listedExtensionCommands<T extends CommandEntry>(
     });
 }
 
-/** The divider's value: choosing it changes nothing. */
+/** The divider's value: choosing it changes nothing (no typed text starts with it). */
 export const DIVIDER_VALUE = "";
 export const DIVIDER_LABEL = "── extensions ──";
 
@@ -70,15 +78,18 @@ export function slashSuggestions(
 ): AutocompleteItem[] {
   const own = listedExtensionCommands(builtins, extensions);
   const item = (e: CommandEntry): AutocompleteItem => ({
-    value: e.name,
+    // With the slash, as typed: the editor preselects the first value the line starts with.
+    value: `/${e.name}`,
     label: `/${e.name}`,
     ...(e.description ? { description: e.description } : {}),
   });
   const items = matching(builtins, query).map(item);
   const ext = matching(own, query).map(item);
-  if (ext.length > 0) {
-    items.push({ value: DIVIDER_VALUE, label: DIVIDER_LABEL }, ...ext);
+  // Only between two parts: as the first row it would start selected.
+  if (items.length > 0 && ext.length > 0) {
+    items.push({ value: DIVIDER_VALUE, label: DIVIDER_LABEL });
   }
+  items.push(...ext);
   return items;
 }
 
@@ -86,6 +97,9 @@ export class SlashAutocomplete implements AutocompleteProvider {
   #builtins: () => readonly CommandEntry[];
   #extensions: () => readonly CommandEntry[];
   #files: CombinedAutocompleteProvider;
+  #choseDivider = false;
+  /** Rows of the slash menus this provider made (the file provider's rows are not ours). */
+  #slashRows = new WeakSet<AutocompleteItem>();
 
   constructor(
     builtins: () => readonly CommandEntry[],
@@ -106,9 +120,18 @@ export class SlashAutocomplete implements AutocompleteProvider {
     const before = (lines[cursorLine] ?? "").slice(0, cursorCol);
     if (cursorLine === 0 && before.startsWith("/") && !before.includes(" ") && !options.force) {
       const items = slashSuggestions(this.#builtins(), this.#extensions(), before.slice(1));
+      for (const item of items) this.#slashRows.add(item);
       return Promise.resolve(items.length === 0 ? null : { items, prefix: before });
     }
     return this.#files.getSuggestions(lines, cursorLine, cursorCol, options);
+  }
+
+  /**
+   * Whether the completion just applied (this same key) was the divider:
+   * the editor submits right after, and the submit handler keeps the line.
+   */
+  choseDivider(): boolean {
+    return this.#choseDivider;
   }
 
   applyCompletion(
@@ -118,10 +141,22 @@ export class SlashAutocomplete implements AutocompleteProvider {
     item: AutocompleteItem,
     prefix: string,
   ): { lines: string[]; cursorLine: number; cursorCol: number } {
-    if (prefix.startsWith("/") && item.value === DIVIDER_VALUE) {
+    if (!this.#slashRows.has(item)) {
+      return this.#files.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+    }
+    const line = lines[cursorLine] ?? "";
+    // A menu for other text (stale) or the divider: the line stays as typed.
+    if (cursorLine !== 0 || line.slice(0, cursorCol) !== prefix) {
       return { lines, cursorLine, cursorCol };
     }
-    return this.#files.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
+    if (item.value === DIVIDER_VALUE) {
+      this.#choseDivider = true;
+      // One key only: Enter submits synchronously; a Tab on the divider leaves no trace.
+      queueMicrotask(() => this.#choseDivider = false);
+      return { lines, cursorLine, cursorCol };
+    }
+    const completed = [`${item.value} ${line.slice(cursorCol)}`, ...lines.slice(1)];
+    return { lines: completed, cursorLine, cursorCol: item.value.length + 1 };
   }
 
   shouldTriggerFileCompletion(lines: string[], cursorLine: number, cursorCol: number): boolean {

@@ -10,6 +10,7 @@ import {
   NotesView,
   paintOf,
   PanelView,
+  SlashAutocomplete,
   slashSuggestions,
   stableCut,
   stripAnsi,
@@ -34,9 +35,14 @@ Deno.test("slash menu: built-ins first, divider, extensions sorted ignoring case
   // Stable on names equal but for case.
   const tie = [{ name: "b", description: "1" }, { name: "B", description: "2" }];
   assertEquals(listedExtensionCommands([], tie).map((c) => c.description), ["1", "2"]);
-  assertEquals(slashSuggestions(builtins, ext, "AL").map((i) => i.label), [
+  // No built-in above: no divider (as the first row it would start selected).
+  assertEquals(slashSuggestions(builtins, ext, "AL").map((i) => i.label), ["/alpha"]);
+  assertEquals(slashSuggestions(builtins, ext, "e").map((i) => i.label), [
+    "/help",
+    "/model",
     DIVIDER_LABEL,
-    "/alpha",
+    "/Beta",
+    "/zeta",
   ]);
   assertEquals(slashSuggestions(builtins, ext, "HE").map((i) => i.label), ["/help"]);
   assertEquals(slashSuggestions(builtins, [], "mo").map((i) => i.label), ["/model"]);
@@ -50,11 +56,35 @@ Deno.test("slash menu: a built-in's hidden alias shadows an extension command to
     { name: "quitter", description: "kept", extension: "x" },
   ];
   assertEquals(builtinNames(builtins), new Set(["exit", "quit"]));
-  assertEquals(slashSuggestions(builtins, ext, "qu").map((i) => i.label), [
-    DIVIDER_LABEL,
-    "/quitter",
-  ]);
+  assertEquals(slashSuggestions(builtins, ext, "qu").map((i) => i.label), ["/quitter"]);
   assertEquals(listedExtensionCommands(builtins, ext).map((c) => c.name), ["quitter"]);
+});
+
+Deno.test("slash menu: Enter completes the row the line starts with; the divider and a stale menu change nothing", async () => {
+  const menu = new SlashAutocomplete(
+    () => [{ name: "model", description: "m" }],
+    () => [{ name: "demo", description: "d" }],
+    Deno.cwd(),
+  );
+  const signal = new AbortController().signal;
+  const got = await menu.getSuggestions(["/de"], 0, 3, { signal });
+  const items = got!.items;
+  assertEquals(items.map((i) => i.label), ["/model", DIVIDER_LABEL, "/demo"]);
+  // Values carry the slash: the editor preselects the first one "/de" starts.
+  assertEquals(items.findIndex((i) => i.value.startsWith("/de")), 2);
+  assertEquals(menu.applyCompletion(["/de"], 0, 3, items[2], "/de"), {
+    lines: ["/demo "],
+    cursorLine: 0,
+    cursorCol: 6,
+  });
+  // The divider: the line stays, and the submit handler hears of it for this key only.
+  assertEquals(menu.applyCompletion(["/de"], 0, 3, items[1], "/de").lines, ["/de"]);
+  assert(menu.choseDivider());
+  await Promise.resolve();
+  assert(!menu.choseDivider());
+  // Keys typed faster than the menu updated: it was for "/de", the line is "/demo x" now.
+  assertEquals(menu.applyCompletion(["/demo x"], 0, 7, items[0], "/de").lines, ["/demo x"]);
+  assert(!menu.choseDivider());
 });
 
 Deno.test("notes: one line per note, [ext] prefix, level colours, clear only the owner's", () => {

@@ -41,6 +41,7 @@ export class App {
   readonly panel: PanelHost;
   readonly ctx: CommandContext;
   #setup: InteractiveSetup;
+  #autocomplete: SlashAutocomplete;
   #exit = Promise.withResolvers<number>();
   #started = Promise.withResolvers<void>();
 
@@ -99,10 +100,13 @@ export class App {
     const view = new EventView(this.screen, () => agent.model);
     agent.subscribe((event) => view.handle(event));
     const editor = this.screen.editor;
-    editor.setAutocompleteProvider(
-      // Read each time: a `/reload-ext` may start the host after start-up.
-      new SlashAutocomplete(builtinEntries, () => setup.host?.commands() ?? [], agent.cwd),
+    // Read each time: a `/reload-ext` may start the host after start-up.
+    this.#autocomplete = new SlashAutocomplete(
+      builtinEntries,
+      () => setup.host?.commands() ?? [],
+      agent.cwd,
     );
+    editor.setAutocompleteProvider(this.#autocomplete);
     editor.onSubmit = (text) => this.submit(text);
     this.screen.tui.addInputListener(globalKeys({
       screen: this.screen,
@@ -121,6 +125,11 @@ export class App {
 
   /** A line from the editor: a slash command or a prompt. */
   submit(raw: string): void {
+    // Enter on the menu's divider: the editor submitted anyway; give the line back.
+    if (this.#autocomplete.choseDivider()) {
+      this.screen.editor.setText(raw);
+      return;
+    }
     const text = raw.trim();
     if (text === "") return;
     this.screen.editor.addToHistory(text);

@@ -307,3 +307,40 @@ Deno.test("app: /help lists extension commands by name ignoring case, without sh
     await t.close();
   }
 });
+
+Deno.test("app: Enter on the slash menu's divider keeps the line; the typed prefix picks its command", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/cmds`;
+  await Deno.mkdir(dir);
+  const script = new URL("../../fixtures/host/ext.py", import.meta.url).pathname;
+  const config = { name: "cmds", commands: ["demo"] };
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "cmds", exec: "python3", args: [script, JSON.stringify(config)] }),
+  );
+  await using llm = await startFakeLlm();
+  const t = await openApp(llm.url, z, false, [dir]);
+  try {
+    const { editor, status, notes } = t.app.screen;
+    // "/de": /model (matches inside), the divider, /demo; /demo starts selected.
+    t.terminal.type("/de");
+    await until(() => editor.isShowingAutocomplete(), 5_000, "the menu");
+    t.terminal.key("\x1b[A");
+    t.terminal.key("\r");
+    assertEquals(editor.getText(), "/de");
+    assertEquals(status.message, "");
+    assertEquals(llm.requests.length, 0);
+    // The menu comes back with the next key; Enter now runs the preselected /demo.
+    t.terminal.type("m");
+    await until(() => editor.isShowingAutocomplete(), 5_000, "the menu again");
+    t.terminal.key("\r");
+    await until(
+      () => notes.notes.some((n) => n.text === "pong from demo: "),
+      5_000,
+      "the command's display",
+    );
+    assertEquals(editor.getText(), "");
+  } finally {
+    await t.close();
+  }
+});
