@@ -60,3 +60,31 @@ export function descendants(root: number = Deno.pid): ProcInfo[] {
 export function processesMatching(marker: string): ProcInfo[] {
   return allProcesses().filter((p) => p.pid !== Deno.pid && p.cmdline.includes(marker));
 }
+
+/**
+ * Wait (bounded) until this test process has no child left and no process
+ * names `marker` in its command line (a test's temp dir: that also catches
+ * grandchildren re-parented to init, and processes under a tmux server).
+ * `ignore` skips command lines that are expected to stay, e.g. a shared tmux
+ * server that keeps the argv of the session that started it. Throws with
+ * the leftovers' command lines.
+ */
+export async function assertNoLeftoverProcesses(
+  marker: string,
+  options: { ms?: number; ignore?: (cmdline: string) => boolean } = {},
+): Promise<void> {
+  const ms = options.ms ?? 5_000;
+  const left = () =>
+    [...descendants(), ...processesMatching(marker)].filter((p) => !options.ignore?.(p.cmdline));
+  const deadline = Date.now() + ms;
+  while (left().length > 0) {
+    if (Date.now() > deadline) {
+      const lines = left().map((p) => `${p.pid} ${p.cmdline}`).join("\n  ");
+      throw new Error(`Processes left behind after ${ms} ms:\n  ${lines}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** For assertNoLeftoverProcesses: the tmux server, which other sessions may still use. */
+export const TMUX_SERVER = (cmdline: string): boolean => /^tmux( |$)/.test(cmdline);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tempZot } from "../helpers/tmp.ts";
 import { withTimeout } from "../helpers/wait.ts";
+import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 import type { ExtensionSource, LaunchPlan, SourceKind } from "../../src/extensions/types.ts";
 import type { ZotPaths } from "../../src/config/paths.ts";
@@ -83,7 +84,12 @@ export async function startProbe(world: ProbeWorld, explicit = true): Promise<Pr
   return await spawnPlan(planned.plan);
 }
 
-export async function spawnPlan(plan: LaunchPlan): Promise<Probe> {
+/**
+ * Spawn `plan` and speak to it. Disposing it kills it and then checks that
+ * no process is left: none of this test's children, and none naming
+ * `marker` (default: the extension directory) in its command line.
+ */
+export async function spawnPlan(plan: LaunchPlan, marker: string = plan.cwd): Promise<Probe> {
   const child = new Deno.Command(plan.command, {
     args: plan.args,
     cwd: plan.cwd,
@@ -117,7 +123,7 @@ export async function spawnPlan(plan: LaunchPlan): Promise<Probe> {
     await lines.cancel().catch(() => {});
     return { code: status.code, stderr: await stderrText };
   };
-  const dispose = async () => {
+  const dispose = async (check = true) => {
     if (!closed) {
       closed = true;
       await writer.close().catch(() => {});
@@ -126,6 +132,8 @@ export async function spawnPlan(plan: LaunchPlan): Promise<Probe> {
       child.kill("SIGKILL");
     } catch { /* already gone */ }
     await end();
+    // A sandboxed extension must not leave anything running (a spawned command, a grandchild).
+    if (check) await assertNoLeftoverProcesses(marker);
   };
   try {
     const first = await withTimeout(nextLine(), 15_000, "the probe's hello");
@@ -148,10 +156,11 @@ export async function spawnPlan(plan: LaunchPlan): Promise<Probe> {
         return await withTimeout(end(), 15_000, "the probe to exit");
       },
       exited: () => withTimeout(end(), 15_000, "the probe to exit"),
-      [Symbol.asyncDispose]: dispose,
+      [Symbol.asyncDispose]: () => dispose(),
     };
   } catch (e) {
-    await dispose();
+    // The failure to start is the news; do not bury it under a leftover check.
+    await dispose(false);
     throw e;
   }
 }

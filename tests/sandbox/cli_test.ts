@@ -4,6 +4,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir, tempZot } from "../helpers/tmp.ts";
+import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
 import { findGrant } from "../../src/sandbox/grants.ts";
 import { isProjectTrusted } from "../../src/extensions/trust.ts";
 
@@ -18,6 +19,9 @@ async function zot(args: string[], home: string, cwd: string) {
     stdout: "piped",
     stderr: "piped",
   }).output();
+  // Whatever a command started (doctor starts extensions) ends with it.
+  await assertNoLeftoverProcesses(cwd);
+  await assertNoLeftoverProcesses(home);
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir, tempZot } from "../helpers/tmp.ts";
 import { HAS_TMUX, TmuxSession } from "../helpers/tmux.ts";
+import { assertNoLeftoverProcesses, TMUX_SERVER } from "../helpers/procs.ts";
 import { findGrant } from "../../src/sandbox/grants.ts";
 
 const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
@@ -27,12 +28,17 @@ Deno.test({
     await Deno.writeTextFile(join(ext, "main.ts"), "export {};\n");
     const cmd =
       `ZOT_HOME='${z.home}' '${Deno.execPath()}' run -A '${MAIN}' ext install '${ext}'; echo EXIT=$?; read x`;
-    await using term = await TmuxSession.start(["sh", "-c", cmd], { cwd: z.cwd, height: 30 });
-    await term.waitFor("with these permissions?", "the prompt", 20_000);
-    assertStringIncludes(await term.screen(), "connect to: api.example.com:443");
-    // clack's confirm takes "y" as the answer and submits it.
-    await term.keys("y");
-    assertStringIncludes(await term.waitFor("EXIT=", "the install to end", 20_000), "EXIT=0");
+    {
+      await using term = await TmuxSession.start(["sh", "-c", cmd], { cwd: z.cwd, height: 30 });
+      await term.waitFor("with these permissions?", "the prompt", 20_000);
+      assertStringIncludes(await term.screen(), "connect to: api.example.com:443");
+      // clack's confirm takes "y" as the answer and submits it.
+      await term.keys("y");
+      assertStringIncludes(await term.waitFor("EXIT=", "the install to end", 20_000), "EXIT=0");
+    }
+    // The session is gone, and nothing it ran outlives it.
+    await assertNoLeftoverProcesses(src.path, { ignore: TMUX_SERVER });
+    await assertNoLeftoverProcesses(z.root, { ignore: TMUX_SERVER });
     const grant = await findGrant(z.paths.grants, join(z.paths.extensions, "wx"));
     assertEquals(grant?.scope.net, ["api.example.com:443"]);
   },

@@ -140,7 +140,12 @@ Deno.test("a remote module from an ungranted host is refused", async () => {
   await using w = await probeWorld();
   await using p = await startProbe(w);
   const text = await p.call("import", { specifier: `http://127.0.0.1:${server.port}/mod.js` });
-  assert(!text.startsWith("ok"), text);
+  // Deno's own refusal, before any request: not a failed fetch or a missing module.
+  assertStringIncludes(
+    text,
+    `TypeError: Requires import access to "127.0.0.1:${server.port}", run again with the --allow-import flag`,
+  );
+  assertEquals(server.hits, 0);
 });
 
 Deno.test("a remote module from another host than the granted one is refused", async () => {
@@ -150,6 +155,7 @@ Deno.test("a remote module from another host than the granted one is refused", a
   await using p = await startProbe(w);
   const text = await p.call("import", { specifier: `http://127.0.0.1:${other.port}/mod.js` });
   assertStringIncludes(text, `Requires import access to "127.0.0.1:${other.port}"`);
+  assertEquals(other.hits, 0);
 });
 
 Deno.test("permission requests come back denied without prompting", async () => {

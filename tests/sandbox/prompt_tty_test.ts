@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { HAS_TMUX, TmuxSession } from "../helpers/tmux.ts";
+import { assertNoLeftoverProcesses, TMUX_SERVER } from "../helpers/procs.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 
 const SPAWN = fileURLToPath(new URL("./_spawn_plan.ts", import.meta.url));
@@ -38,13 +39,17 @@ Deno.test({
     const planFile = join(z.root, "plan.json");
     await Deno.writeTextFile(planFile, JSON.stringify(planned.plan));
     const cmd = `'${Deno.execPath()}' run -A '${SPAWN}' '${planFile}'; echo EXIT=$?; read x`;
-    await using term = await TmuxSession.start(["sh", "-c", cmd], {
-      cwd: z.root,
-      width: 150,
-      height: 30,
-    });
-    const text = await term.waitFor("EXIT=", "the extension to end", 20_000);
-    assertStringIncludes(text, "STATES=denied,denied,NotCapable");
-    assertStringIncludes(text, "EXIT=0");
+    {
+      await using term = await TmuxSession.start(["sh", "-c", cmd], {
+        cwd: z.root,
+        width: 150,
+        height: 30,
+      });
+      const text = await term.waitFor("EXIT=", "the extension to end", 20_000);
+      assertStringIncludes(text, "STATES=denied,denied,NotCapable");
+      assertStringIncludes(text, "EXIT=0");
+    }
+    // The session is gone, and nothing it ran outlives it.
+    await assertNoLeftoverProcesses(z.root, { ignore: TMUX_SERVER });
   },
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { assertNoLeftoverProcesses } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { zot } from "./run_zot.ts";
 
@@ -40,6 +41,7 @@ Deno.test("zot ext: no subcommand prints help; unknown subcommand is a usage err
   }
   const missingArg = await zot(z, "ext", "enable");
   assertEquals(missingArg.code, 2);
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext list: nothing installed", async () => {
@@ -53,6 +55,7 @@ Deno.test("zot ext list: nothing installed", async () => {
   );
   const json = await zot(z, "ext", "list", "--json");
   assertEquals(JSON.parse(json.stdout), []);
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext list: project then global, by name, table and JSON", async () => {
@@ -117,6 +120,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     sandboxed: false,
     dir: join(z.paths.extensions, "a"),
   });
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext enable/disable: by manifest or dir name, comments and unknown keys kept", async () => {
@@ -143,6 +147,7 @@ Deno.test("zot ext enable/disable: by manifest or dir name, comments and unknown
   assertStringIncludes(again, "// keep me");
   const leftovers = [...Deno.readDirSync(dir)].map((e) => e.name);
   assertEquals(leftovers, ["extension.json"]);
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext remove/enable/disable: not found and ambiguity change nothing", async () => {
@@ -165,6 +170,7 @@ Deno.test("zot ext remove/enable/disable: not found and ambiguity change nothing
   const r = await zot(z, "ext", "rm", "other", "-y");
   assertEquals([r.code, r.stderr], [0, `removed ${b}\n`]);
   await Deno.stat(b).then(() => Promise.reject(new Error("still there")), () => {});
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext remove: without a terminal and without --yes it refuses", async () => {
@@ -174,6 +180,7 @@ Deno.test("zot ext remove: without a terminal and without --yes it refuses", asy
   assertEquals(r.code, 1);
   assertStringIncludes(r.stderr, "pass --yes");
   assertEquals((await Deno.stat(dir)).isDirectory, true);
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext remove: a symlinked install loses only the link", async () => {
@@ -184,4 +191,5 @@ Deno.test("zot ext remove: a symlinked install loses only the link", async () =>
   const r = await zot(z, "ext", "remove", "linked", "--yes");
   assertEquals(r.code, 0, r.stderr);
   assertEquals((await Deno.stat(join(real, "extension.json"))).isFile, true);
+  await assertNoLeftoverProcesses(z.root);
 });

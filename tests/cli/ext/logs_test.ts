@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { assertNoLeftoverProcesses } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { withTimeout } from "../../helpers/wait.ts";
 import { zot, zotCommand } from "./run_zot.ts";
@@ -18,6 +19,7 @@ Deno.test("zot ext logs: prints the log named after the manifest; missing log is
   assertEquals([r.code, r.stdout], [0, "\n[zot] starting todo/1.0\nboom\n"]);
   const bad = await zot(z, "ext", "logs", "../x");
   assertEquals(bad.code, 2);
+  await assertNoLeftoverProcesses(z.root);
 });
 
 /** Read stdout until it contains `text`; returns everything read so far. */
@@ -57,6 +59,7 @@ Deno.test("zot ext logs -f: follows appends and truncation, ends on SIGINT", asy
   await child.stderr.cancel();
   assertEquals(status.code, 0);
   assertEquals(seen.text, "first\nsecond\nnew run\n");
+  await assertNoLeftoverProcesses(z.root);
 });
 
 /** Everything a stream has produced so far, and a bounded wait for a text in it. */
@@ -118,4 +121,5 @@ Deno.test("zot ext logs -f: like tail -F, waits for a missing log, reopens one r
   await Promise.all([out.done, err.done]);
   assertEquals(status.code, 0, err.seen.text);
   assertEquals(out.seen.text, "one\ntwo\nthree\nfour\n");
+  await assertNoLeftoverProcesses(z.root);
 });

@@ -1,4 +1,5 @@
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { assertNoLeftoverProcesses } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { zot } from "./run_zot.ts";
 
@@ -18,6 +19,7 @@ Deno.test("zot ext remove forgets the sandbox grant, so a reinstall asks again",
   const removed = await zot(z, "ext", "remove", "greeter", "--yes");
   assertEquals(removed.code, 0, removed.stderr);
   assert(!(await grants()).includes("greeter"), "remove forgets the grant");
+  await assertNoLeftoverProcesses(z.root);
 });
 
 Deno.test("zot ext remove keeps a sandboxed extension's data and says where it is", async () => {
@@ -37,4 +39,5 @@ Deno.test("zot ext remove keeps a sandboxed extension's data and says where it i
   assertEquals(removed.code, 0, removed.stderr);
   assertStringIncludes(removed.stderr, `kept its data in ${data} (delete that directory`);
   assertEquals(await Deno.readTextFile(`${data}/state.json`), "{}");
+  await assertNoLeftoverProcesses(z.root);
 });

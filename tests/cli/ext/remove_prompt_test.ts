@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { assertNoLeftoverProcesses, TMUX_SERVER } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { until } from "../../helpers/wait.ts";
 
@@ -39,6 +40,8 @@ async function promptAndAnswer(answer: string): Promise<{ screen: string; dir: s
     return { screen: screen + (await Deno.readTextFile(done)), dir: exists };
   } finally {
     await tmux("kill-session", "-t", session);
+    // The pane's shell, cat and zot end with the session.
+    await assertNoLeftoverProcesses(z.root, { ignore: TMUX_SERVER });
   }
 }
 
