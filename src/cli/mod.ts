@@ -5,10 +5,21 @@
  * @module
  */
 
-import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_USAGE, ZotError } from "../errors.ts";
+import {
+  errorMessage,
+  EXIT_BROKEN_PIPE,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  ZotError,
+} from "../errors.ts";
+import { ZOT_VERSION } from "../version.ts";
 
 /** Hidden argv[0] that turns this process into the sandbox runner. */
 export const RUNNER_ARG = "__zot_sandbox_runner";
+
+/** The version flags of the commander program (src/cli/program.ts). */
+const VERSION_FLAGS = new Set(["-V", "--version"]);
 
 /** Run zot with `args`; resolves to the process exit code. */
 export async function runCli(args: string[]): Promise<number> {
@@ -16,6 +27,11 @@ export async function runCli(args: string[]): Promise<number> {
     if (args[0] === RUNNER_ARG) {
       const { runSandboxRunner } = await import("../sandbox/runner_main.ts");
       return await runSandboxRunner(args.slice(1));
+    }
+    // `zot --version` alone needs no command tree: loading commander costs more than the rest.
+    if (args.length === 1 && VERSION_FLAGS.has(args[0])) {
+      console.log(ZOT_VERSION); // commander's output: the version and a newline on stdout
+      return EXIT_OK;
     }
     // Plain runs skip commander (see run_args.ts): start-up time matters.
     const { parseRunArgs } = await import("./run_args.ts");
