@@ -344,3 +344,41 @@ Deno.test("app: Enter on the slash menu's divider keeps the line; the typed pref
     await t.close();
   }
 });
+
+Deno.test("app: an extension's submit during a turn is queued and runs after it", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/tuiext`;
+  await Deno.mkdir(dir);
+  const fixture = new URL("./fixtures/tuiext/", import.meta.url).pathname;
+  for (const f of ["extension.json", "tuiext.py"]) {
+    await Deno.copyFile(`${fixture}${f}`, `${dir}/${f}`);
+  }
+  // The first turn's tool blocks on a FIFO until the test writes it: a turn that runs on.
+  const fifo = `${z.root}/gate`;
+  assert((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success);
+  await using llm = await startFakeLlm({
+    script: (_request, i) =>
+      i === 0
+        ? { toolCalls: [{ name: "bash", args: { command: `timeout 20 cat ${fifo}` } }] }
+        : { text: i === 1 ? "first done" : "second done" },
+  });
+  const t = await openApp(llm.url, z, false, [dir]);
+  try {
+    t.terminal.type("first");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("bash("), 10_000, "the running tool");
+    t.terminal.type("/demo submit");
+    t.terminal.key("\r");
+    await until(() => t.app.controller.queued === 1, 5_000, "the submit queued");
+    assertEquals(t.app.screen.status.info.queued, 1);
+    assertEquals(llm.requests.length, 1);
+    await Deno.writeTextFile(fifo, "go\n");
+    await until(() => llm.requests.length === 3 && !t.app.controller.running, 10_000, "both runs");
+    const text = t.transcript();
+    assert(text.indexOf("first done") < text.indexOf("› submitted by extension"), text);
+    assert(text.indexOf("› submitted by extension") < text.indexOf("second done"), text);
+    assert(JSON.stringify(llm.requests[2].body).includes("submitted by extension"));
+  } finally {
+    await t.close();
+  }
+});

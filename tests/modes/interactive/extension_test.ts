@@ -84,7 +84,7 @@ Deno.test("tui: extension commands in autocomplete, actions, notes and errors", 
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
-Deno.test("tui: a panel opens, takes keys, ignores other ids and closes with esc", async () => {
+Deno.test("tui: a panel opens, takes keys, ignores other ids and closes with esc or ctrl+c", async () => {
   await using z = await tempZot();
   const ext = await copyFixture(z.root);
   await using tui = await startZotTui({
@@ -105,11 +105,15 @@ Deno.test("tui: a panel opens, takes keys, ignores other ids and closes with esc
   await tui.keys("Escape");
   const closed = await tui.waitFor("panel p1 closed by user", "panel_close");
   assert(!closed.includes("Demo panel"), closed);
-  // Ctrl+C closes a panel too (and does not count towards exiting).
+  // Ctrl+C closes a panel too, sends panel_close (and does not count towards exiting).
+  // Esc with the editor focused clears the notes, so the next close note is Ctrl+C's.
+  await tui.keys("Escape");
+  await tui.waitFor((s) => !s.includes("closed by user"), "the notes cleared");
   await run(tui, "/demo panel");
   await tui.waitFor("Demo panel", "the panel again");
   await tui.keys("C-c");
-  await tui.waitFor((s) => !s.includes("Demo panel"), "closed by ctrl+c");
+  const ctrlC = await tui.waitFor("panel p1 closed by user", "panel_close after ctrl+c");
+  assert(!ctrlC.includes("Demo panel"), ctrlC);
   assert(!(await tui.dead()));
   await run(tui, "/exit");
   await until(() => tui.dead(), 10_000, "zot to exit");
@@ -175,6 +179,38 @@ Deno.test("tui: /reload-ext honours --no-ext", async () => {
   const menu = await tui.waitFor("switch the model", "the slash menu");
   assert(!menu.includes("── extensions ──") && !menu.includes("tuiext demo"), menu);
   await tui.keys("C-u");
+  await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: the status line shows cost and context after a reply; esc and /clear clear notes", async () => {
+  await using z = await tempZot();
+  // 100k in + 2k out on claude-opus-4-7 ($5/$25 per M, 200k window): $0.5500, ctx 51%.
+  await using llm = await startFakeLlm({
+    script: () => ({ text: "model reply", usage: { input: 100_000, output: 2_000 } }),
+  });
+  const ext = await copyFixture(z.root);
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--model", "claude-opus-4-7", "--no-ext", "--ext", ext],
+  });
+  const start = await tui.waitFor("unjailed · yolo", "the status line");
+  assert(start.includes("$0.0000") && !start.includes("ctx "), start);
+  await run(tui, "hello");
+  await tui.waitFor("ctx 51% · $0.5500 · unjailed", "cost and context after the reply");
+
+  await run(tui, "/demo note");
+  await tui.waitFor("[tuiext] note two", "the notes");
+  await tui.keys("Escape");
+  await tui.waitFor((s) => !s.includes("note two") && !s.includes("bad thing"), "esc clears notes");
+
+  await run(tui, "/demo note");
+  await tui.waitFor("[tuiext] note two", "the notes again");
+  await run(tui, "/clear");
+  const cleared = await tui.waitFor((s) => !s.includes("note two"), "/clear clears notes");
+  assert(!cleared.includes("model reply") && !cleared.includes("ctx "), cleared);
+  assert(cleared.includes("$0.0000"), cleared);
   await run(tui, "/exit");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
