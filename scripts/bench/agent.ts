@@ -25,6 +25,7 @@ import type { Tool } from "../../src/agent/types.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";
 import { PYTHON } from "../../tests/helpers/python.ts";
+import { DENO_RUN_FLAGS } from "../../src/self_exec.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const RECORDER = join(ROOT, "tests", "agent", "fixtures", "recorder.py");
@@ -155,9 +156,11 @@ async function startToRequest(runs: number): Promise<number> {
     for (let i = 0; i < runs + 1; i++) {
       const t0 = performance.now();
       const child = new Deno.Command(Deno.execPath(), {
+        // As `deno task zot` runs it.
         args: [
           "run",
           "-A",
+          ...DENO_RUN_FLAGS,
           "--config",
           join(ROOT, "deno.json"),
           join(ROOT, "main.ts"),
@@ -190,7 +193,15 @@ async function versionRun(runs: number): Promise<number> {
   for (let i = 0; i < runs + 1; i++) {
     const t0 = performance.now();
     await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--config", join(ROOT, "deno.json"), join(ROOT, "main.ts"), "--version"],
+      args: [
+        "run",
+        "-A",
+        ...DENO_RUN_FLAGS,
+        "--config",
+        join(ROOT, "deno.json"),
+        join(ROOT, "main.ts"),
+        "--version",
+      ],
       stdin: "null",
       stdout: "null",
       stderr: "null",

@@ -11,7 +11,7 @@
 
 import { KEY_ENV, NO_KEY } from "../../config/credentials.ts";
 import type { ProviderName } from "../../config/provider_names.ts";
-import { isCompiled } from "../../self_exec.ts";
+import { DENO_RUN_FLAGS, isCompiled } from "../../self_exec.ts";
 import { join } from "../../path.ts";
 
 /** Set in a child's environment; a child with depth >= 1 gets no subagent tool. */
@@ -99,7 +99,7 @@ export function childCommand(
     "-A",
     "--quiet",
     "--no-prompt",
-    "--unstable-worker-options",
+    ...DENO_RUN_FLAGS,
     "--config",
     config,
     main,
