@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { basename, isAbsolute, join } from "../../path.ts";
 import { installConsent } from "../../extensions/consent.ts";
 import { installExtension } from "../../extensions/manage/install.ts";
+import { ZotError } from "../../errors.ts";
 import type { ExtCliContext } from "./context.ts";
 
 /** A relative exec (`./x`, `bin/x`) that is not in the installed directory; bare names use $PATH. */
@@ -23,6 +24,30 @@ async function missingExec(dir: string, exec: string | undefined): Promise<strin
   }
 }
 
+/**
+ * Ctrl-C (or SIGTERM) during an install: without a listener Deno dies at
+ * once and leaves the staging directory; with it the install stops git,
+ * rolls back and exits 130 (143), the shell's status for that signal.
+ */
+const INTERRUPTS: { signal: Deno.Signal; exitCode: number; what: string }[] = [
+  { signal: "SIGINT", exitCode: 130, what: "Ctrl-C" },
+  { signal: "SIGTERM", exitCode: 143, what: "SIGTERM" },
+];
+
+function interruptible(): { signal: AbortSignal } & Disposable {
+  const controller = new AbortController();
+  const handlers = INTERRUPTS.map(({ signal, exitCode, what }) => {
+    const message = `install interrupted by ${what}; rolled back, nothing was installed`;
+    const handler = () => controller.abort(new ZotError("interrupted", message, exitCode));
+    Deno.addSignalListener(signal, handler);
+    return () => Deno.removeSignalListener(signal, handler);
+  });
+  return {
+    signal: controller.signal,
+    [Symbol.dispose]: () => handlers.forEach((remove) => remove()),
+  };
+}
+
 export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("install")
     .description("copy / clone an extension into $ZOT_HOME/extensions/")
@@ -31,9 +56,11 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
     .action(async (source: string, options: { yes?: boolean }) => {
       const paths = ctx.paths();
       const consent = installConsent(paths);
+      using interrupt = interruptible();
       await installExtension(source, {
         paths,
         yes: options.yes ?? false,
+        signal: interrupt.signal,
         // After consent, before the move: the note comes before "installed <dir>".
         confirm: async (staged, opts) => {
           const answer = await consent(staged, opts);

@@ -1,7 +1,8 @@
 /**
  * `zot ext install <path|git-url>`: stage a copy or shallow clone beside the
  * destination, validate it, ask for consent, then rename it into place. Any
- * failure removes the staging directory, so nothing half-installed remains.
+ * failure, and Ctrl-C, removes the staging directory, so nothing
+ * half-installed remains (see staging.ts for installs that were killed).
  *
  * @module
  */
@@ -16,6 +17,7 @@ import type { ExtensionSource } from "../types.ts";
 import { copyExtensionTree, installSkip, outwardSymlinks, symlinkRefusal } from "./copy.ts";
 import { gitRepoName, type GitRunner, isGitSource, realGit } from "./git.ts";
 import { IGNORE_NOTHING } from "./gitignore.ts";
+import { removeTree, stagingDir, sweepStaleStaging } from "./staging.ts";
 
 export type ConfirmResult = { ok: true } | { ok: false; reason: string };
 
@@ -34,6 +36,11 @@ export interface InstallOptions {
   git?: GitRunner;
   /** Where progress lines go; default stderr. */
   log?: (line: string) => void;
+  /**
+   * Ctrl-C: stops the clone or copy (or the wait for consent) and rolls back.
+   * The install then throws `signal.reason` when it is a ZotError.
+   */
+  signal?: AbortSignal;
 }
 
 export interface Installed {
@@ -87,27 +94,16 @@ async function checkLocalSource(src: string): Promise<string> {
   return abs;
 }
 
-/** Remove a staged tree, making read-only directories writable if the first try fails. */
-async function removeTree(dir: string): Promise<void> {
-  try {
-    await Deno.remove(dir, { recursive: true });
-    return;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return;
-  }
-  const stack = [dir];
-  while (stack.length) {
-    const d = stack.pop()!;
-    await Deno.chmod(d, 0o755).catch(() => {});
-    for await (const e of Deno.readDir(d)) if (e.isDirectory) stack.push(join(d, e.name));
-  }
-  await Deno.remove(dir, { recursive: true }).catch(() => {});
-}
-
 /** Fill `staging` from a clone or a copy. */
-async function stage(src: string, git: boolean, staging: string, runner: GitRunner) {
+async function stage(
+  src: string,
+  git: boolean,
+  staging: string,
+  runner: GitRunner,
+  signal?: AbortSignal,
+) {
   if (git) {
-    const cloned = await runner.clone(src, staging);
+    const cloned = await runner.clone(src, staging, signal);
     if (!cloned.ok) {
       throw fail(`git clone: ${cloned.error} (check the URL and that git can reach it)`);
     }
@@ -116,6 +112,17 @@ async function stage(src: string, git: boolean, staging: string, runner: GitRunn
   } else {
     await copyExtensionTree(src, staging);
   }
+}
+
+/** `promise`, or a rejection with the abort reason as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** Install `src` into `$ZOT_HOME/extensions/<name>`. Throws ZotError on failure. */
@@ -140,10 +147,15 @@ export async function installExtension(src: string, options: InstallOptions): Pr
   if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
   if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
   await Deno.mkdir(root, { recursive: true, mode: 0o755 });
-  const staging = join(root, `${STAGING_PREFIX}${name}-${crypto.randomUUID().slice(0, 8)}`);
+  for (const stale of await sweepStaleStaging(root)) {
+    log(`removed ${stale}, left behind by an install that did not finish`);
+  }
+  const { signal } = options;
+  const staging = stagingDir(root, name);
   let committed = false;
   try {
-    await stage(from, git, staging, options.git ?? realGit);
+    await stage(from, git, staging, options.git ?? realGit, signal);
+    signal?.throwIfAborted();
     const read = await readManifest(staging);
     if (read.status === "missing") {
       throw fail(`installed dir lacks ${MANIFEST_FILE}; aborted and rolled back`);
@@ -169,9 +181,11 @@ export async function installExtension(src: string, options: InstallOptions): Pr
       );
     }
     if (options.confirm) {
-      const answer = await options.confirm(staged, { destination: out, yes: options.yes ?? false });
+      const asked = options.confirm(staged, { destination: out, yes: options.yes ?? false });
+      const answer = await untilAborted(asked, signal);
       if (!answer.ok) throw fail(`install of ${name} cancelled: ${answer.reason}; rolled back`);
     }
+    signal?.throwIfAborted();
     if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
     await Deno.rename(staging, out);
     committed = true;
@@ -180,6 +194,8 @@ export async function installExtension(src: string, options: InstallOptions): Pr
     if (themePath) installed.themePath = join(out, themePath.slice(staging.length + 1));
     return { name, dir: out, source: installed };
   } catch (e) {
+    // Whatever failed after Ctrl-C (git stopped, the prompt abandoned) failed because of it.
+    if (signal?.aborted && signal.reason instanceof ZotError) throw signal.reason;
     if (e instanceof ZotError) throw e;
     throw fail(`install ${src}: ${errorMessage(e)}; aborted and rolled back`);
   } finally {

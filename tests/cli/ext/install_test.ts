@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertMatch, assertStringIncludes } from "../../helpers/assert.ts";
 import { processesMatching } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
-import { until } from "../../helpers/wait.ts";
-import { zot } from "./run_zot.ts";
+import { until, withTimeout } from "../../helpers/wait.ts";
+import { zot, zotCommand } from "./run_zot.ts";
 
 async function git(cwd: string, ...args: string[]): Promise<void> {
   const out = await new Deno.Command("git", {
@@ -152,10 +152,135 @@ Deno.test("zot ext install git://: clone from git daemon on 127.0.0.1", async ()
     assertEquals(r.code, 0, r.stderr);
     const out = join(z.paths.extensions, "weather");
     assertStringIncludes(r.stderr, `installed ${out}\n`);
+    // git's progress reaches the user although stderr is no terminal here (--progress),
+    // from both ends: the daemon's side band and the local receive.
+    assertStringIncludes(r.stderr, "remote: Enumerating objects:");
+    assertMatch(r.stderr, /Receiving objects: 100% \(\d+\/\d+\), done\./);
     assertEquals(await Deno.readTextFile(join(out, "w.sh")), "#!/bin/sh\n");
   } finally {
     daemon.kill("SIGTERM");
     await daemon.status;
   }
   await until(() => processesMatching(repos).length === 0, 5_000, "git daemon children to exit");
+});
+
+/** Entries of the extensions directory (staging directories included). */
+function installed(z: { paths: { extensions: string } }): string[] {
+  return [...Deno.readDirSync(z.paths.extensions)].map((e) => e.name).sort();
+}
+
+Deno.test("zot ext install: Ctrl-C during the clone stops git and rolls back (130)", async () => {
+  await using z = await tempZot();
+  // A git:// server that accepts and never answers: the clone waits inside git.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const connected = Promise.withResolvers<Deno.Conn>();
+  const accepting = listener.accept().then(connected.resolve, connected.reject);
+  const child = zotCommand(z, [
+    "ext",
+    "install",
+    `git://127.0.0.1:${listener.addr.port}/hang.git`,
+    "--yes",
+  ]).spawn();
+  const stderr = new Response(child.stderr).text();
+  let conn: Deno.Conn | undefined;
+  try {
+    conn = await withTimeout(connected.promise, 20_000, "git to connect");
+    // git made its directory before connecting: the staging directory is there.
+    assertEquals(installed(z).filter((n) => n.startsWith(".zot-install-hang-")).length, 1);
+    child.kill("SIGINT");
+    const status = await withTimeout(child.status, 10_000, "zot to exit after Ctrl-C");
+    assertEquals(status.code, 130, await stderr);
+    // Checked while the server still holds the connection: zot stopped git and removed
+    // the staging directory itself (a git left waiting would still have it).
+    await until(() => processesMatching(z.root).length === 0, 5_000, "git to be gone");
+    assertEquals(installed(z), []);
+  } finally {
+    conn?.close();
+    listener.close();
+    await accepting;
+  }
+  assertStringIncludes(
+    await stderr,
+    "zot: install interrupted by Ctrl-C; rolled back, nothing was installed\n",
+  );
+});
+
+Deno.test("zot ext install: staging directories of killed installs older than an hour are removed", async () => {
+  await using z = await tempZot();
+  await Deno.mkdir(z.paths.extensions, { recursive: true });
+  const old = join(z.paths.extensions, ".zot-install-old-1234abcd");
+  const fresh = join(z.paths.extensions, ".zot-install-busy-5678abcd");
+  for (const dir of [old, fresh]) {
+    await Deno.mkdir(join(dir, "sub"), { recursive: true });
+    await Deno.writeTextFile(join(dir, "sub", "f"), "x");
+  }
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  await Deno.utime(old, twoHoursAgo, twoHoursAgo);
+  const src = join(z.root, "src", "hello");
+  await Deno.mkdir(src, { recursive: true });
+  await Deno.writeTextFile(join(src, "extension.json"), `{"name":"hello","exec":"./h.py"}`);
+  const r = await zot(z, "ext", "install", src, "--yes");
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stderr, `removed ${old}, left behind by an install that did not finish\n`);
+  // A recent one may belong to an install running right now.
+  assertEquals(installed(z), [".zot-install-busy-5678abcd", "hello"]);
+});
+
+/** A fake `ssh` on PATH that records its arguments and fails like an unreachable host. */
+async function fakeSsh(root: string): Promise<{ bin: string; calls: () => string }> {
+  const bin = join(root, "fakebin");
+  const log = join(root, "ssh-calls.log");
+  await Deno.mkdir(bin, { recursive: true });
+  await Deno.writeTextFile(
+    join(bin, "ssh"),
+    `#!/bin/sh\necho "$@" >> '${log}'\necho "fake ssh: no route" >&2\nexit 255\n`,
+  );
+  await Deno.chmod(join(bin, "ssh"), 0o755);
+  return { bin, calls: () => Deno.readTextFileSync(log) };
+}
+
+Deno.test("zot ext install over ssh: BatchMode, unless the user chose an ssh command", async () => {
+  await using z = await tempZot();
+  const ssh = await fakeSsh(z.root);
+  const globalConfig = join(z.root, "gitconfig");
+  await Deno.writeTextFile(globalConfig, "");
+  // The user's own environment and git configuration must not decide this test.
+  const base: Record<string, string> = Deno.env.toObject();
+  for (const k of ["GIT_SSH_COMMAND", "GIT_SSH", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM"]) {
+    delete base[k];
+  }
+  const run = async (extra: Record<string, string>) => {
+    await Deno.remove(join(z.root, "ssh-calls.log")).catch(() => {});
+    const out = await zotCommand(
+      z,
+      ["ext", "install", "ssh://127.0.0.1:1/team/tool.git", "--yes"],
+      {
+        clearEnv: true,
+        env: {
+          ...base,
+          PATH: `${ssh.bin}:${base.PATH ?? "/usr/bin:/bin"}`,
+          ZOT_HOME: z.home,
+          NO_COLOR: "1",
+          GIT_CONFIG_GLOBAL: globalConfig,
+          GIT_CONFIG_NOSYSTEM: "1",
+          ...extra,
+        },
+      },
+    ).output();
+    const stderr = new TextDecoder().decode(out.stderr);
+    assertEquals(out.code, 1, stderr);
+    assertStringIncludes(stderr, "git clone: exited with status 128");
+    return ssh.calls();
+  };
+  const batch = await run({});
+  assertStringIncludes(batch, "-o BatchMode=yes");
+  assertStringIncludes(batch, "127.0.0.1");
+  const mine = await run({ GIT_SSH_COMMAND: "ssh -o MyChoice=yes" });
+  assertStringIncludes(mine, "-o MyChoice=yes");
+  assert(!mine.includes("BatchMode"), mine);
+  await Deno.writeTextFile(globalConfig, `[core]\n\tsshCommand = ssh -o FromConfig=yes\n`);
+  const configured = await run({});
+  assertStringIncludes(configured, "-o FromConfig=yes");
+  assert(!configured.includes("BatchMode"), configured);
+  assertEquals(installed(z), []);
 });
