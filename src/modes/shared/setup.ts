@@ -232,7 +232,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       if (closed) return;
       closed = true;
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
-      await subagents?.supervisor.shutdown();
+      await subagents?.shutdown();
       agent.hooks.endSession("shutdown");
       await Promise.all([agent.session.close(), remembered]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.

@@ -11,7 +11,7 @@ import type { Tool } from "../../agent/types.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { CredentialsResult } from "../../config/credentials.ts";
 import type { EnvGet, ZotPaths } from "../../config/paths.ts";
-import { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
+import type { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
 import {
   childCommand,
   childTools,
@@ -19,13 +19,14 @@ import {
   depthOf,
   MAX_DEPTH,
 } from "../../agent/subagents/command.ts";
-import { createSubagentTool } from "../../tools/subagent.ts";
+import { createSubagentTool, type SubagentLauncher } from "../../tools/subagent.ts";
 import { resolve } from "../../path.ts";
 import type { RunFlags } from "./flags.ts";
 
 export interface SubagentWiring {
   tool: Tool;
-  supervisor: SubagentSupervisor;
+  /** End of the run: running children get up to 2 s to return (nothing to wait for if none ran). */
+  shutdown(): Promise<void>;
 }
 
 export interface SubagentWiringOptions {
@@ -77,11 +78,23 @@ export function createSubagents(o: SubagentWiringOptions): SubagentWiring | unde
     depth,
     home: o.paths.home,
   };
-  const supervisor = new SubagentSupervisor({
-    cwd,
-    emit: o.emit,
-    sessionId: o.sessionId,
-    command: (tools) => childCommand(profile, childTools(tools, profile.allow)),
-  });
-  return { tool: createSubagentTool(supervisor, { jailed: o.jailed }), supervisor };
+  // Loaded at the first delegation: a run that never delegates (and every run until its first
+  // model request) does without the supervisor, the child runner and its stream parser.
+  let supervisor: Promise<SubagentSupervisor> | undefined;
+  const load = () =>
+    supervisor ??= import("../../agent/subagents/supervisor.ts").then(({ SubagentSupervisor }) =>
+      new SubagentSupervisor({
+        cwd,
+        emit: o.emit,
+        sessionId: o.sessionId,
+        command: (tools) => childCommand(profile, childTools(tools, profile.allow)),
+      })
+    );
+  const launcher: SubagentLauncher = { run: async (call, ctx) => (await load()).run(call, ctx) };
+  return {
+    tool: createSubagentTool(launcher, { jailed: o.jailed }),
+    async shutdown() {
+      if (supervisor) await (await supervisor).shutdown();
+    },
+  };
 }
