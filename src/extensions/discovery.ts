@@ -10,7 +10,6 @@
 
 import { basename, resolve } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
-import { MANIFEST_FILE, manifestDiagnostic, readManifest } from "./manifest.ts";
 import type { Diagnostic, ExtensionSource, Loaded, SourceKind } from "./types.ts";
 
 /** Staging directories of `zot ext install` start with this; discovery never reads them. */
@@ -66,7 +65,14 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * The manifest reader, loaded only when there is a directory to read: a run
+ * with no extensions installed does without it (start-up time).
+ */
+const manifests = () => import("./manifest.ts");
+
 async function candidate(dir: string, kind: SourceKind): Promise<Candidate | undefined> {
+  const { MANIFEST_FILE, readManifest } = await manifests();
   const read = await readManifest(dir);
   switch (read.status) {
     case "ok": {
@@ -169,6 +175,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     if (!byDir.has(base)) byDir.set(base, c.dir);
     if (!c.ok) {
       result.invalid.push({ kind: c.kind, dir: c.dir, problem: c.problem, name: c.name });
+      const { manifestDiagnostic } = await manifests();
       result.diagnostics.push(manifestDiagnostic(c.dir, c.problem, c.name));
       continue;
     }

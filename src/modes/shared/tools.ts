@@ -9,7 +9,6 @@ import type { Tool } from "../../agent/types.ts";
 import { createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
 import { discoverSkills } from "../../skills/mod.ts";
 import type { Skill } from "../../skills/types.ts";
-import { planSkillBundles } from "../../extensions/manifest_skill_plan.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { type EnvGet, homeDir, type ZotPaths } from "../../config/paths.ts";
 import { UsageError } from "../../errors.ts";
@@ -35,7 +34,10 @@ export async function loadSkills(
   warn: LineWriter,
 ): Promise<Skill[]> {
   if (flags.noSkill) return [];
-  const bundles = await planSkillBundles(sources);
+  // Extensions' skill bundles need the manifest checks: loaded only when there are extensions.
+  const bundles = sources.length
+    ? await (await import("../../extensions/manifest_skill_plan.ts")).planSkillBundles(sources)
+    : { value: [], diagnostics: [] };
   const found = await discoverSkills({
     cwd: paths.cwd,
     zotHome: paths.home,
