@@ -1,16 +1,21 @@
 /**
  * How to start the runner: zot re-executes itself. Under `deno run` that is
- * `deno run <flags> <src/sandbox/runner_entry.ts> __zot_sandbox_runner <name>`
- * (not main.ts: see runner_entry.ts); in a compiled
- * binary it is `<binary> __zot_sandbox_runner <name>`, whose permissions and
- * unstable flags were fixed at compile time (`-A --unstable-worker-options`)
- * and whose V8 flags come from `DENO_V8_FLAGS`.
+ * `deno run <flags> --allow-…=<the scope> <src/sandbox/process_entry.ts>
+ * __zot_sandbox_runner <name>`: the process itself is the sandbox, with no
+ * Worker to start (see process_entry.ts). In a compiled binary it is
+ * `<binary> __zot_sandbox_runner <name>`, whose permissions and unstable
+ * flags were fixed at compile time (`-A --unstable-worker-options`) and whose
+ * V8 flags come from `DENO_V8_FLAGS`: that runner narrows the permissions in
+ * a Worker (runner_main.ts). Under `deno run` the Worker runner starts from
+ * src/sandbox/runner_entry.ts (not main.ts: see there), for scopes the flags
+ * cannot spell.
  *
  * @module
  */
 
 import { isCompiled } from "../self_exec.ts";
 import { join } from "../path.ts";
+import { RUNNER_CONFIG_ENV, type WorkerPermissions } from "./config.ts";
 
 /** Hidden argv[0] of the runner mode (also routed in src/cli/mod.ts). */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -29,9 +34,17 @@ export interface RunnerCommandOptions {
   memoryMb: number;
   /** Cap the process's data segment too (Linux; see {@linkcode dataLimitKb}). Default: on Linux. */
   dataLimit?: boolean;
-  /** The scope grants remote import hosts: allow remote module loads (the worker still checks hosts). */
+  /** The scope grants remote import hosts: allow remote module loads (the grant still checks hosts). */
   remoteImports: boolean;
   execPath?: string;
+  /**
+   * The extension's permissions. Under `deno run` they become the runner's
+   * own permission flags; without them, for a compiled zot, or when the
+   * flags cannot spell them, the runner narrows them in a Worker instead.
+   */
+  permissions?: WorkerPermissions;
+  /** Use the Worker runner under `deno run` too (the compiled binary's runner, for tests). */
+  worker?: boolean;
 }
 
 /**
@@ -77,19 +90,22 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     env.DENO_V8_FLAGS = heap;
     return { command: execPath, args: [RUNNER_ARG, opts.name], env };
   }
-  const main = join(import.meta.dirname!, "runner_entry.ts");
+  const flags = opts.worker || !opts.permissions ? undefined : permissionFlags(opts.permissions);
+  const main = join(import.meta.dirname!, flags ? "process_entry.ts" : "runner_entry.ts");
   const args = [
     "run",
-    "-A",
+    ...(flags ?? ["-A"]),
     "--no-prompt",
     // The extension's (or a parent's) deno.json must not add unstable APIs,
     // import maps or npm resolution to the runner.
     "--no-config",
     "--no-lock",
-    // npm: specifiers are fetched by the runner, outside the worker's import
-    // check (measured), so the sandbox has no npm at all.
+    // npm: specifiers are fetched by the runner, outside the import check
+    // (measured), so the sandbox has no npm at all.
     "--no-npm",
     ...(opts.remoteImports ? [] : ["--cached-only", "--no-remote"]),
+    // The Worker runner's own Worker; in the process runner, an extension's
+    // Workers with `deno.permissions` (never more than the process has).
     "--unstable-worker-options",
     `--v8-flags=${heap}`,
     main,
@@ -97,4 +113,33 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     opts.name,
   ];
   return { command: execPath, args, env };
+}
+
+/**
+ * The permissions as `--allow-*` flags, or undefined when a value holds a
+ * comma, which the flags would split (the Worker takes lists). An empty list
+ * grants nothing, so it has no flag. The configuration variable is readable
+ * for the runner to read and delete it before the extension runs
+ * (process_entry.ts). No `--allow-ffi`, ever. Without import hosts,
+ * `--deny-import`: with no import flag Deno allows a default list of hosts
+ * (deno.land, jsr.io, esm.sh, …), where a Worker's `import: false` allows none.
+ */
+export function permissionFlags(p: WorkerPermissions): string[] | undefined {
+  const lists: [string, string[] | false][] = [
+    ["read", p.read],
+    ["write", p.write],
+    ["net", p.net],
+    ["env", [RUNNER_CONFIG_ENV, ...(p.env || [])]],
+    ["run", p.run],
+    ["sys", p.sys],
+    ["import", p.import],
+  ];
+  const flags: string[] = [];
+  for (const [kind, list] of lists) {
+    if (list === false || list.length === 0) continue;
+    if (list.some((v) => v.includes(","))) return undefined;
+    flags.push(`--allow-${kind}=${list.join(",")}`);
+  }
+  if (p.import === false || p.import.length === 0) flags.push("--deny-import");
+  return flags;
 }

@@ -30,6 +30,8 @@ export interface SandboxLaunchContext {
   hostEnv?: Record<string, string>;
   /** The zot executable to re-run; defaults to `Deno.execPath()`. */
   execPath?: string;
+  /** Use the Worker runner under `deno run` too (the compiled binary's runner, for tests). */
+  worker?: boolean;
 }
 
 export type SandboxLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
@@ -164,6 +166,8 @@ export async function planSandboxLaunch(
     memoryMb: scope.memory,
     remoteImports: scope.import.length > 0,
     execPath: ctx.execPath,
+    permissions: perms.permissions,
+    worker: ctx.worker,
   });
   const env: Record<string, string> = { ...grantedEnv(scope, hostEnv) };
   // A granted program name is looked up on PATH, which the cleared

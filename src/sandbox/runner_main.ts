@@ -1,8 +1,10 @@
 /**
  * The hidden `__zot_sandbox_runner` mode: zot re-executes itself to run one
  * TypeScript/JavaScript extension in a Worker with narrowed permissions, so
- * a compiled zot needs no separate Deno. The host spawns it with a cleared
- * environment and `--no-prompt`; see src/sandbox/launch.ts for the flags.
+ * a compiled zot (whose own permissions are fixed) needs no separate Deno.
+ * Under `deno run` the runner is usually the process itself, narrowed by
+ * flags (process_entry.ts). The host spawns it with a cleared environment
+ * and `--no-prompt`; see src/sandbox/command.ts for the flags.
  *
  * Imports stay minimal: every module loaded here is paid on each spawn.
  *

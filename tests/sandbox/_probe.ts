@@ -74,11 +74,18 @@ export interface Probe extends AsyncDisposable {
   exited(): Promise<{ code: number; stderr: string }>;
 }
 
+/**
+ * Which runner probes start: the process runner of `deno run` (default) or
+ * the Worker runner of a compiled zot (worker_runner_test.ts sets it).
+ */
+export const runnerMode = { worker: false };
+
 export async function startProbe(world: ProbeWorld, explicit = true): Promise<Probe> {
   const planned = await planSandboxLaunch(world.source, {
     paths: world.paths,
     explicit,
     hostEnv: world.hostEnv,
+    worker: runnerMode.worker,
   });
   if (!planned.ok) throw new Error(planned.error);
   return await spawnPlan(planned.plan);

@@ -135,6 +135,15 @@ Deno.test("an npm: import is refused", async () => {
   assertStringIncludes(await p.call("import", { specifier: "npm:is-odd@3.0.1" }), "--no-npm");
 });
 
+Deno.test("a module outside the extension directory is not imported without a read grant", async () => {
+  await using w = await probeWorld();
+  const outside = join(w.root, "outside.ts");
+  await Deno.writeTextFile(outside, "export const secret = 1;\n");
+  await using p = await startProbe(w);
+  const text = await p.call("import", { specifier: `file://${outside}` });
+  assertStringIncludes(text, `Requires read access to "${outside}"`);
+});
+
 Deno.test("a remote module from an ungranted host is refused", async () => {
   await using server = httpServer();
   await using w = await probeWorld();

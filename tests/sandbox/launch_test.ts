@@ -4,7 +4,7 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 import { findGrant, saveGrant } from "../../src/sandbox/grants.ts";
 import { parseScope, type Scope } from "../../src/extensions/scope.ts";
-import { isCompiled, runnerCommand } from "../../src/sandbox/command.ts";
+import { isCompiled, permissionFlags, runnerCommand } from "../../src/sandbox/command.ts";
 import { probeWorld } from "./_probe.ts";
 
 function scope(raw: unknown): Scope {
@@ -102,4 +102,57 @@ Deno.test("the runner command: deno run flags, or the compiled binary with DENO_
   const limited = runnerCommand({ ...opts, dataLimit: true, remoteImports: false });
   assertEquals(limited.command, "/bin/sh");
   assertEquals(limited.args.slice(2, 4), [String((1536 + 256) * 1024), "/usr/bin/deno"]);
+});
+
+Deno.test("under deno run the scope becomes the runner's own permission flags, without -A", () => {
+  const permissions = {
+    read: ["/ext", "/data"],
+    write: ["/data"],
+    net: ["127.0.0.1:8080"],
+    env: ["WEATHER_*"],
+    run: false as const,
+    sys: false as const,
+    import: false as const,
+  };
+  const opts = { name: "x", memoryMb: 128, dataLimit: false, execPath: "/usr/bin/deno" };
+  const dev = runnerCommand({ ...opts, remoteImports: false, permissions });
+  assert(!dev.args.includes("-A"));
+  for (
+    const flag of [
+      "--allow-read=/ext,/data",
+      "--allow-write=/data",
+      "--allow-net=127.0.0.1:8080",
+      "--allow-env=__ZOT_SANDBOX_RUNNER_CONFIG,WEATHER_*",
+      "--deny-import",
+      "--no-prompt",
+      "--no-npm",
+      "--no-remote",
+    ]
+  ) assert(dev.args.includes(flag), flag);
+  assert(!dev.args.some((a) => /^--allow-(run|sys|ffi|import|all)/.test(a)), dev.args.join(" "));
+  assert(dev.args.some((a) => a.endsWith("/process_entry.ts")));
+  const remote = runnerCommand({
+    ...opts,
+    remoteImports: true,
+    permissions: { ...permissions, import: ["esm.sh:443"] },
+  });
+  assert(
+    remote.args.includes("--allow-import=esm.sh:443") && !remote.args.includes("--deny-import"),
+  );
+  // A comma would split a flag's list: such a scope runs in the Worker runner.
+  assertEquals(permissionFlags({ ...permissions, read: ["/a,b"] }), undefined);
+  const comma = runnerCommand({
+    ...opts,
+    remoteImports: false,
+    permissions: { ...permissions, read: ["/a,b"] },
+  });
+  assert(comma.args.includes("-A") && comma.args.some((a) => a.endsWith("/runner_entry.ts")));
+  // A compiled zot cannot take flags: always the Worker runner.
+  const bin = runnerCommand({
+    ...opts,
+    remoteImports: false,
+    permissions,
+    execPath: "/opt/zot/zot",
+  });
+  assertEquals(bin.args, ["__zot_sandbox_runner", "x"]);
 });
