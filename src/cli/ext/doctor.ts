@@ -8,10 +8,7 @@
 import { basename, join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
-import { doctorScan, runnable } from "../../extensions/manage/doctor_scan.ts";
-import { NOT_FOUND_REMEDY } from "../../extensions/manage/lookup.ts";
-import { isProjectTrusted } from "../../extensions/trust.ts";
-import { doctorRow, type LiveReport, renderDoctor } from "../../extensions/manage/doctor_render.ts";
+import type { LiveReport } from "../../extensions/manage/doctor_render.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 import { NOTHING_INSTALLED } from "./list.ts";
 
@@ -26,6 +23,15 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
     .option("--json", "print a JSON report")
     .option("--static", "only read manifests; do not start anything")
     .action(async (name: string | undefined, options: DoctorOptions, cmd: Command) => {
+      // Loaded when the command runs, not to build `zot --help`.
+      const [{ doctorScan, runnable }, { NOT_FOUND_REMEDY }, { isProjectTrusted }, render] =
+        await Promise.all([
+          import("../../extensions/manage/doctor_scan.ts"),
+          import("../../extensions/manage/lookup.ts"),
+          import("../../extensions/trust.ts"),
+          import("../../extensions/manage/doctor_render.ts"),
+        ]);
+      const { doctorRow, renderDoctor } = render;
       const json = jsonFlag(cmd);
       const paths = ctx.paths();
       let entries = await doctorScan(paths);

@@ -8,11 +8,7 @@
 import type { Command } from "commander";
 import type { ZotPaths } from "../../config/paths.ts";
 import { ZotError } from "../../errors.ts";
-import { askConsent, type ConsentIO, terminalConsentIO } from "../../extensions/consent.ts";
-import { isSandboxedExec } from "../../extensions/launch.ts";
-import { lookupOne } from "../../extensions/manage/lookup.ts";
-import { scopeWidening } from "../../extensions/scope.ts";
-import { findGrant, removeGrant, saveGrant } from "../../sandbox/grants.ts";
+import type { ConsentIO } from "../../extensions/consent.ts";
 import type { ExtCliContext } from "./context.ts";
 
 export interface GrantOptions {
@@ -27,6 +23,16 @@ export async function grantCommand(
   name: string,
   opts: GrantOptions = {},
 ): Promise<string> {
+  // Loaded when the command runs, not to build `zot --help`.
+  const [{ askConsent, terminalConsentIO }, { isSandboxedExec }, { lookupOne }, scopes, grants] =
+    await Promise.all([
+      import("../../extensions/consent.ts"),
+      import("../../extensions/launch.ts"),
+      import("../../extensions/manage/lookup.ts"),
+      import("../../extensions/scope.ts"),
+      import("../../sandbox/grants.ts"),
+    ]);
+  const { findGrant, removeGrant, saveGrant } = grants;
   const io = opts.io ?? terminalConsentIO;
   const found = await lookupOne(paths, name);
   if (!found.ok) throw new ZotError("ext-lookup", found.message);
@@ -54,7 +60,7 @@ export async function grantCommand(
   if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
   const scope = answer.scope!;
   if (previous) {
-    const widened = scopeWidening(previous.scope, scope);
+    const widened = scopes.scopeWidening(previous.scope, scope);
     if (widened.length) io.print(`widened since the last grant: ${widened.join("; ")}`);
   }
   await saveGrant(paths.grants, dir, source.manifest.name, scope);

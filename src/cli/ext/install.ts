@@ -8,8 +8,6 @@
 
 import type { Command } from "commander";
 import { basename, isAbsolute, join } from "../../path.ts";
-import { installConsent } from "../../extensions/consent.ts";
-import { installExtension } from "../../extensions/manage/install.ts";
 import { ZotError } from "../../errors.ts";
 import type { ExtCliContext } from "./context.ts";
 
@@ -54,6 +52,11 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
     .argument("<source>", "a local directory or a git URL")
     .option("-y, --yes", "accept the extension's requested permissions without asking")
     .action(async (source: string, options: { yes?: boolean }) => {
+      // Loaded when the command runs, not to build `zot --help`.
+      const [{ installConsent }, { installExtension }] = await Promise.all([
+        import("../../extensions/consent.ts"),
+        import("../../extensions/manage/install.ts"),
+      ]);
       const paths = ctx.paths();
       const consent = installConsent(paths);
       using interrupt = interruptible();

@@ -6,7 +6,6 @@
 
 import type { Command } from "commander";
 import { basename } from "../../path.ts";
-import { listRows, renderListTable, unreadableInstalls } from "../../extensions/manage/list.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 
 export const NOTHING_INSTALLED = [
@@ -19,6 +18,10 @@ export function addListCommand(ext: Command, ctx: ExtCliContext): void {
     .description("list installed extensions and their state")
     .option("--json", "print a JSON array")
     .action(async (_options: unknown, cmd: Command) => {
+      // Loaded when the command runs, not to build `zot --help`.
+      const { listRows, renderListTable, unreadableInstalls } = await import(
+        "../../extensions/manage/list.ts"
+      );
       const paths = ctx.paths();
       const rows = await listRows(paths);
       // Not rows (the reference table lists readable manifests only), but never silent.

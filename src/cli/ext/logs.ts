@@ -8,8 +8,6 @@ import type { Command } from "commander";
 import { extensionLogPath } from "../../config/paths.ts";
 import { UsageError, ZotError } from "../../errors.ts";
 import { nameProblem } from "../../extensions/manifest_fields.ts";
-import { catFile } from "../../extensions/manage/logs.ts";
-import { followFile } from "../../extensions/manage/follow.ts";
 import type { ExtCliContext } from "./context.ts";
 
 export function addLogsCommand(ext: Command, ctx: ExtCliContext): void {
@@ -29,10 +27,12 @@ export function addLogsCommand(ext: Command, ctx: ExtCliContext): void {
             `no log for "${name}" at ${path} (it has not run yet, or the manifest name differs: run "zot ext list")`,
           );
         }
+        const { catFile } = await import("../../extensions/manage/logs.ts");
         await catFile(path, Deno.stdout.writable);
         return;
       }
       // Like `tail -F`: a log that is missing is waited for, one replaced is reopened.
+      const { followFile } = await import("../../extensions/manage/follow.ts");
       const stop = new AbortController();
       const onSignal = () => stop.abort();
       Deno.addSignalListener("SIGINT", onSignal);

@@ -6,11 +6,6 @@
 
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
-import { lookupOne } from "../../extensions/manage/lookup.ts";
-import { removeInstall } from "../../extensions/manage/remove.ts";
-import { removeGrant } from "../../sandbox/grants.ts";
-import { sandboxDataDir } from "../../sandbox/launch.ts";
-import { isSandboxedExec } from "../../extensions/manage/list.ts";
 import type { ExtCliContext } from "./context.ts";
 
 /** Read one line from a terminal stdin (the answer to a y/N prompt). */
@@ -32,6 +27,15 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
     .argument("<name>", "manifest name or install directory name")
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (name: string, options: { yes?: boolean }) => {
+      // Loaded when the command runs, not to build `zot --help`.
+      const [{ lookupOne }, { removeInstall }, { removeGrant }, { sandboxDataDir }, list] =
+        await Promise.all([
+          import("../../extensions/manage/lookup.ts"),
+          import("../../extensions/manage/remove.ts"),
+          import("../../sandbox/grants.ts"),
+          import("../../sandbox/launch.ts"),
+          import("../../extensions/manage/list.ts"),
+        ]);
       const found = await lookupOne(ctx.paths(), name);
       if (!found.ok) throw new ZotError("ext-lookup", found.message);
       const dir = found.install.dir;
@@ -57,7 +61,7 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
       console.error(`removed ${dir}`);
       // Kept on purpose (a reinstall keeps its state), but said: the next extension installed
       // under this name would find it.
-      if (found.install.ok && isSandboxedExec(found.install.source.manifest.exec)) {
+      if (found.install.ok && list.isSandboxedExec(found.install.source.manifest.exec)) {
         const data = await sandboxDataDir(ctx.paths(), found.install.source);
         if (await Deno.stat(data).then(() => true, () => false)) {
           console.error(`kept its data in ${data} (delete that directory to forget it)`);

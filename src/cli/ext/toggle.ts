@@ -7,12 +7,15 @@
 import { join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
-import { setEnabled } from "../../extensions/manage/enable.ts";
-import { MANIFEST_FILE } from "../../extensions/manifest.ts";
-import { lookupOne } from "../../extensions/manage/lookup.ts";
 import type { ExtCliContext } from "./context.ts";
 
 async function toggle(ctx: ExtCliContext, name: string, value: boolean): Promise<void> {
+  // Loaded when the command runs, not to build `zot --help`.
+  const [{ setEnabled }, { MANIFEST_FILE }, { lookupOne }] = await Promise.all([
+    import("../../extensions/manage/enable.ts"),
+    import("../../extensions/manifest.ts"),
+    import("../../extensions/manage/lookup.ts"),
+  ]);
   const found = await lookupOne(ctx.paths(), name);
   if (!found.ok) throw new ZotError("ext-lookup", found.message);
   // An invalid install has no parsed source; its manifest is at the same place.
