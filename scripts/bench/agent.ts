@@ -147,8 +147,8 @@ async function loopOnly(): Promise<number> {
   return median(times);
 }
 
-/** Spawn → first model request of `zot -p hi`, median of `runs`. */
-async function startToRequest(runs: number): Promise<number> {
+/** Spawn → first model request of `zot -p hi [extra]`, median of `runs`. */
+async function startToRequest(runs: number, extra: string[] = []): Promise<number> {
   const root = await Deno.makeTempDir({ prefix: "zot-bench-start-" });
   await using llm = await startFakeLlm({ script: () => ({ text: "hi" }) });
   const times: number[] = [];
@@ -169,6 +169,7 @@ async function startToRequest(runs: number): Promise<number> {
           "--base-url",
           llm.url,
           "--no-session",
+          ...extra,
         ],
         cwd: root,
         env: { ZOT_HOME: join(root, "home"), ANTHROPIC_API_KEY: "bench" },
@@ -187,8 +188,8 @@ async function startToRequest(runs: number): Promise<number> {
   return median(times);
 }
 
-/** Spawn → exit of `zot --version`: Deno start plus the CLI's static graph (reference). */
-async function versionRun(runs: number): Promise<number> {
+/** Spawn → exit of `zot <flag>` (--version, --help): Deno start plus what the CLI loads for it. */
+async function flagRun(runs: number, flag: string): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs + 1; i++) {
     const t0 = performance.now();
@@ -200,7 +201,7 @@ async function versionRun(runs: number): Promise<number> {
         "--config",
         join(ROOT, "deno.json"),
         join(ROOT, "main.ts"),
-        "--version",
+        flag,
       ],
       stdin: "null",
       stdout: "null",
@@ -217,7 +218,9 @@ export async function bench(): Promise<BenchRow[]> {
   const none = await perStep(0, py);
   const four = await perStep(4, py);
   const start = await startToRequest(10);
-  const version = await versionRun(10);
+  const startFetch = await startToRequest(10, ["--transport", "fetch"]);
+  const version = await flagRun(10, "--version");
+  const help = await flagRun(10, "--help");
   return [
     { group: "agent", name: "loop only, per step (instant provider)", value: fmtMs(loop) },
     { group: "agent", name: "step via fake LLM, 0 extensions", value: fmtMs(none) },
@@ -229,11 +232,18 @@ export async function bench(): Promise<BenchRow[]> {
       note: "target < 2 ms",
     },
     { group: "agent", name: "zot --version: spawn → exit (reference)", value: fmtMs(version) },
+    { group: "agent", name: "zot --help: spawn → exit", value: fmtMs(help) },
     {
       group: "agent",
       name: "zot -p: spawn → first model request",
       value: fmtMs(start),
       note: "target ≤ 26 ms; Go zot 13 ms",
+    },
+    {
+      group: "agent",
+      name: "zot -p --transport fetch: spawn → first model request",
+      value: fmtMs(startFetch),
+      note: "no SDK to load",
     },
   ];
 }
