@@ -26,7 +26,7 @@ import type { Diagnostic, Loaded } from "../extensions/types.ts";
 import { bundleSkillName, type SkillBundle } from "../extensions/types.ts";
 import { errorMessage } from "../errors.ts";
 import { BUILTIN_SKILLS } from "./builtin/mod.ts";
-import { parseSkill, type SkillMeta } from "./skill_file.ts";
+import type { SkillMeta } from "./skill_file.ts";
 import type { Skill, SkillSource } from "./types.ts";
 
 export interface SkillDiscoveryOptions {
@@ -148,6 +148,8 @@ class Found {
       );
       return;
     }
+    // The SKILL.md parser loads with the first skill file: most runs have none on disk.
+    const { parseSkill } = await import("./skill_file.ts");
     const parsed = parseSkill(text, meta);
     if (!parsed.ok) {
       this.#note("error", dirname(file), `Invalid skill ${file}: ${parsed.error}`, meta.extension);

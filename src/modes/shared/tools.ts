@@ -7,7 +7,8 @@
 
 import type { Tool } from "../../agent/types.ts";
 import { createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
-import { discoverSkills } from "../../skills/mod.ts";
+// Not skills/mod.ts: it also exports the frontmatter parser, which discovery loads when needed.
+import { discoverSkills } from "../../skills/discovery.ts";
 import type { Skill } from "../../skills/types.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { type EnvGet, homeDir, type ZotPaths } from "../../config/paths.ts";
