@@ -21,8 +21,12 @@ export interface DiscoverOptions {
   explicit?: readonly string[];
   /** `--no-ext`: skip the project and global roots (explicit paths still load). */
   noExt?: boolean;
-  /** False: project extensions are reported in `untrusted`, not returned as runnable. */
-  projectTrusted?: boolean;
+  /**
+   * False: project extensions are reported in `untrusted`, not returned as
+   * runnable. May be a promise: the trust file is then read together with
+   * the extension directories.
+   */
+  projectTrusted?: boolean | Promise<boolean>;
 }
 
 /** A directory with an `extension.json` that could not be used. */
@@ -102,12 +106,9 @@ export async function scanRoot(root: string, kind: SourceKind): Promise<Candidat
     return []; // a missing root is simply empty
   }
   names.sort();
-  const found: Candidate[] = [];
-  for (const name of names) {
-    const c = await candidate(resolve(root, name), kind);
-    if (c) found.push(c);
-  }
-  return found;
+  // Read together, kept in name order.
+  const found = await Promise.all(names.map((name) => candidate(resolve(root, name), kind)));
+  return found.filter((c): c is Candidate => c !== undefined);
 }
 
 async function explicitCandidates(paths: ZotPaths, explicit: readonly string[]) {
@@ -130,12 +131,15 @@ async function explicitCandidates(paths: ZotPaths, explicit: readonly string[]) 
 
 /** Find every extension and decide the winners. */
 export async function discover(options: DiscoverOptions): Promise<DiscoverResult> {
-  const { paths, noExt = false, projectTrusted = true } = options;
-  const candidates = await explicitCandidates(paths, options.explicit ?? []);
-  if (!noExt) {
-    candidates.push(...await scanRoot(paths.projectExtensions, "project"));
-    candidates.push(...await scanRoot(paths.extensions, "global"));
-  }
+  const { paths, noExt = false } = options;
+  // Independent reads run together (start-up time); the precedence order is kept.
+  const [explicit, project, global, projectTrusted] = await Promise.all([
+    explicitCandidates(paths, options.explicit ?? []),
+    noExt ? [] : scanRoot(paths.projectExtensions, "project"),
+    noExt ? [] : scanRoot(paths.extensions, "global"),
+    options.projectTrusted ?? true,
+  ]);
+  const candidates = [...explicit, ...project, ...global];
   const result: DiscoverResult = {
     value: [],
     diagnostics: [],

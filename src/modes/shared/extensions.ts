@@ -40,7 +40,7 @@ export async function discoverSources(
   warn: LineWriter,
 ): Promise<ExtensionSource[]> {
   // Project extensions come with the repository: they run only in a trusted project.
-  const projectTrusted = await isProjectTrusted(paths.trust, paths.cwd);
+  const projectTrusted = isProjectTrusted(paths.trust, paths.cwd);
   const found = await discover({ paths, explicit, noExt, projectTrusted });
   if (found.untrusted.length) {
     warn(
