@@ -21,5 +21,28 @@ Deno.test({
     const out = await new Deno.Command(bin, { args: ["--version"], stdout: "piped" }).output();
     assertEquals(out.code, 0);
     assertStringIncludes(new TextDecoder().decode(out.stdout), ".");
+
+    // The binary alone (no deno on PATH for it to lean on) scaffolds a TypeScript extension from
+    // its embedded SDK, installs it, and starts it in its own sandbox runner.
+    await using home = await tempDir();
+    const run = async (...args: string[]) => {
+      const res = await new Deno.Command(bin, {
+        args,
+        cwd: dir.path,
+        env: { ZOT_HOME: home.path, NO_COLOR: "1", PATH: "/usr/bin:/bin" },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = (b: Uint8Array) => new TextDecoder().decode(b);
+      assertEquals(res.code, 0, `zot ${args.join(" ")}: ${text(res.stderr)}`);
+      return text(res.stdout);
+    };
+    await run("ext", "new", "demo", "--lang", "ts");
+    await run("ext", "install", "./demo", "--yes");
+    const report = JSON.parse(await run("ext", "doctor", "demo", "--json"));
+    const demo = report.extensions[0];
+    assertEquals([demo.name, demo.status, demo.sandboxed], ["demo", "ok", true]);
+    assertEquals(demo.commands, [{ name: "demo", state: "active" }]);
   },
 });
