@@ -8,8 +8,11 @@
  * Each model request consumes the next turn of the script, in order, whichever
  * API it came through. A turn is a reply (`text`, `toolCalls`, both, streamed
  * in several pieces), an HTTP `error` (status + the API's error JSON; 429s
- * carry `retry-after: 0`), or a `hang` that streams the start of a reply and
- * then waits until the client aborts. When a fixed script runs out, further
+ * carry `retry-after: 0`), a `hang` that streams the start of a reply and
+ * then waits until the client aborts, or a `raw` body sent verbatim (broken
+ * streams). A reply can carry faults real APIs show: an in-stream error
+ * event (`streamError`, e.g. `overloaded_error`) or a stream cut off after
+ * some events (`cutAfter`). When a fixed script runs out, further
  * model requests get HTTP 500 with the message
  * `Fake LLM script exhausted: request <n> has no scripted turn`, which
  * surfaces as a provider error. A function script is asked for every request
@@ -42,12 +45,19 @@
 
 import { renderAnthropic } from "./fake_llm_anthropic.ts";
 import { renderOpenai } from "./fake_llm_openai.ts";
-import { exhausted, type FakeRequest, type FakeScript, type FakeTurn } from "./fake_llm_script.ts";
-import { jsonResponse, type OpenStreams } from "./fake_llm_sse.ts";
+import {
+  exhausted,
+  type FakeRequest,
+  type FakeScript,
+  type FakeTurn,
+  isRaw,
+} from "./fake_llm_script.ts";
+import { jsonResponse, type OpenStreams, sseResponse } from "./fake_llm_sse.ts";
 
 export type {
   FakeError,
   FakeHang,
+  FakeRaw,
   FakeReply,
   FakeRequest,
   FakeScript,
@@ -135,6 +145,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       return jsonResponse({ error: { message: `Fake LLM: no route ${req.method} ${path}` } }, 404);
     }
     const turn = nextTurn(request);
+    if (isRaw(turn)) return sseResponse(turn.raw, open, false, turn.contentType);
     const fields = isRecord(body) ? body : {};
     const ctx = {
       model: typeof fields.model === "string" ? fields.model : "fake-model",

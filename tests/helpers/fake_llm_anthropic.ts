@@ -8,6 +8,7 @@
 
 import {
   argsText,
+  type FakeRaw,
   type FakeReply,
   type FakeTurn,
   isError,
@@ -16,6 +17,7 @@ import {
   sse,
   stopOf,
   usageOf,
+  withFaults,
 } from "./fake_llm_script.ts";
 import { jsonResponse, type OpenStreams, sseResponse } from "./fake_llm_sse.ts";
 
@@ -64,7 +66,7 @@ function toolId(ctx: RenderContext, i: number, id?: string): string {
   return id ?? `toolu_fake_${ctx.seq}_${i + 1}`;
 }
 
-export function renderAnthropic(turn: FakeTurn, ctx: RenderContext): Response {
+export function renderAnthropic(turn: Exclude<FakeTurn, FakeRaw>, ctx: RenderContext): Response {
   if (isError(turn)) {
     const { status, message, retryAfter } = turn.error;
     return anthropicError(status, message ?? `Fake error ${status}`, retryAfter);
@@ -147,7 +149,12 @@ export function renderAnthropic(turn: FakeTurn, ctx: RenderContext): Response {
     }, "message_delta"),
     sse({ type: "message_stop" }, "message_stop"),
   );
-  return sseResponse(events, ctx.open);
+  const fault = turn.streamError;
+  const error = {
+    type: "error",
+    error: { type: fault?.type ?? "overloaded_error", message: fault?.message ?? "Overloaded" },
+  };
+  return sseResponse(withFaults(events, turn, sse(error, "error")), ctx.open);
 }
 
 function wholeMessage(turn: FakeReply, ctx: RenderContext, id: string) {

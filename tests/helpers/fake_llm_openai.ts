@@ -10,6 +10,7 @@
 import type { RenderContext } from "./fake_llm_anthropic.ts";
 import {
   argsText,
+  type FakeRaw,
   type FakeReply,
   type FakeTurn,
   isError,
@@ -18,6 +19,7 @@ import {
   sse,
   stopOf,
   usageOf,
+  withFaults,
 } from "./fake_llm_script.ts";
 import { jsonResponse, sseResponse } from "./fake_llm_sse.ts";
 
@@ -55,7 +57,7 @@ function callId(ctx: RenderContext, i: number, id?: string): string {
 }
 
 export function renderOpenai(
-  turn: FakeTurn,
+  turn: Exclude<FakeTurn, FakeRaw>,
   ctx: RenderContext,
   includeUsage: boolean,
 ): Response {
@@ -109,7 +111,15 @@ export function renderOpenai(
     }));
   }
   events.push(sse("[DONE]"));
-  return sseResponse(events, ctx.open);
+  const fault = turn.streamError;
+  const error = {
+    error: {
+      message: fault?.message ?? "Overloaded",
+      type: fault?.type ?? "server_error",
+      code: fault?.type ?? "server_error",
+    },
+  };
+  return sseResponse(withFaults(events, turn, sse(error)), ctx.open);
 }
 
 function wholeCompletion(turn: FakeReply, ctx: RenderContext, id: string, created: number) {

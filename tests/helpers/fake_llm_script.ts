@@ -32,6 +32,25 @@ export interface FakeReply {
   usage?: Partial<FakeUsage>;
   /** Characters per streamed text / argument piece (default 4). */
   chunkSize?: number;
+  /**
+   * Send only the first `n` stream events, then end the body cleanly: a
+   * stream cut off mid-reply (a proxy timeout, a dropped connection).
+   */
+  cutAfter?: number;
+  /**
+   * After `after` stream events (default 1: right after the start), send the
+   * API's in-stream error event and end the body: Anthropic's
+   * `event: error` (type default `overloaded_error`), OpenAI's
+   * `{"error":{…}}` chunk (what OpenRouter and others send).
+   */
+  streamError?: { type?: string; message?: string; after?: number };
+}
+
+/** A 200 SSE response whose body is `raw`, sent verbatim piece by piece (malformed streams). */
+export interface FakeRaw {
+  raw: string[];
+  /** Default "text/event-stream". */
+  contentType?: string;
 }
 
 /** An HTTP error in the API's own error JSON shape. */
@@ -51,7 +70,7 @@ export interface FakeHang {
 }
 
 /** What one model request gets. */
-export type FakeTurn = FakeReply | FakeError | FakeHang;
+export type FakeTurn = FakeReply | FakeError | FakeHang | FakeRaw;
 
 /** A request as the fake server recorded it. */
 export interface FakeRequest {
@@ -81,6 +100,18 @@ export function isError(turn: FakeTurn): turn is FakeError {
 
 export function isHang(turn: FakeTurn): turn is FakeHang {
   return "hang" in turn;
+}
+
+export function isRaw(turn: FakeTurn): turn is FakeRaw {
+  return "raw" in turn;
+}
+
+/** The reply's events with its `streamError` and `cutAfter` faults applied. */
+export function withFaults(events: string[], reply: FakeReply, errorEvent: string): string[] {
+  let out = events;
+  if (reply.streamError) out = [...out.slice(0, reply.streamError.after ?? 1), errorEvent];
+  if (reply.cutAfter !== undefined) out = out.slice(0, reply.cutAfter);
+  return out;
 }
 
 /** Split `text` into pieces of `size` characters (at least one piece). */

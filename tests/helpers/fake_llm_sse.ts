@@ -19,6 +19,7 @@ export function sseResponse(
   events: string[],
   open: OpenStreams,
   hang = false,
+  contentType = "text/event-stream",
 ): Response {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const close = () => {
@@ -42,7 +43,7 @@ export function sseResponse(
     },
   });
   return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+    headers: { "content-type": contentType, "cache-control": "no-cache" },
   });
 }
 

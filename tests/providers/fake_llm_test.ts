@@ -75,3 +75,37 @@ Deno.test("fake LLM function script and /v1/models", async () => {
   assertEquals((await res.json()).choices[0].message.content, "reply 0");
   assertEquals((await llm.request(1)).path, "/v1/chat/completions");
 });
+
+Deno.test("fake LLM faults: an in-stream error event, a cut-off stream, a raw body", async () => {
+  await using llm = await startFakeLlm({
+    script: [
+      { text: "Hello there", streamError: { after: 2 } },
+      { text: "Hello there", streamError: { type: "server_error", message: "boom", after: 1 } },
+      { text: "Hello there", cutAfter: 3 },
+      { raw: ["data: {broken\n\n", "data: [DONE]\n\n"] },
+    ],
+  });
+  const anthropic = await (await post(`${llm.anthropicBaseUrl}/v1/messages`, { stream: true }))
+    .text();
+  assertEquals([...anthropic.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]), [
+    "message_start",
+    "ping",
+    "error",
+  ]);
+  assertStringIncludes(anthropic, '"type":"overloaded_error"');
+  const openai = await (await post(`${llm.openaiBaseUrl}/chat/completions`, { stream: true }))
+    .text();
+  const chunks = openai.split("\n").filter((l) => l.startsWith("data: "));
+  assertEquals(chunks.length, 2);
+  assertEquals(JSON.parse(chunks[1].slice(6)).error, {
+    message: "boom",
+    type: "server_error",
+    code: "server_error",
+  });
+  const cut = await (await post(`${llm.anthropicBaseUrl}/v1/messages`, { stream: true })).text();
+  assertEquals([...cut.matchAll(/^event: (\w+)$/gm)].length, 3);
+  assert(!cut.includes("message_stop"));
+  const raw = await post(`${llm.openaiBaseUrl}/chat/completions`, { stream: true });
+  assertEquals(raw.headers.get("content-type"), "text/event-stream");
+  assertEquals(await raw.text(), "data: {broken\n\ndata: [DONE]\n\n");
+});
