@@ -1,55 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { withTimeout } from "../helpers/wait.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { readLines } from "../../src/protocol/framing.ts";
-import { zotCommand } from "./run_zot.ts";
-
-type Frame = Record<string, unknown>;
-
-/** A running `zot --rpc` with line-level access to stdin and stdout. */
-function rpcProcess(
-  args: string[],
-  z: { cwd: string; home: string; env?: Record<string, string> },
-) {
-  const child = zotCommand(["--rpc", ...args], z, "piped").spawn();
-  const writer = child.stdin.getWriter();
-  const lines = readLines(child.stdout);
-  const seen: string[] = [];
-  const stderr = new Response(child.stderr).text();
-  return {
-    seen,
-    send: (value: unknown) =>
-      writer.write(
-        new TextEncoder().encode(
-          typeof value === "string" ? value + "\n" : JSON.stringify(value) + "\n",
-        ),
-      ),
-    async next(): Promise<Frame> {
-      const item = await withTimeout(lines.next(), 10_000, "an RPC stdout line");
-      if (item.done || item.value.kind !== "line") {
-        throw new Error(`stdout ended; stderr: ${await stderr}`);
-      }
-      seen.push(item.value.line);
-      return JSON.parse(item.value.line);
-    },
-    async until(pred: (f: Frame) => boolean): Promise<Frame[]> {
-      const got: Frame[] = [];
-      for (;;) {
-        const f = await this.next();
-        got.push(f);
-        if (pred(f)) return got;
-      }
-    },
-    async close(): Promise<{ code: number; stderr: string; rest: string[] }> {
-      await writer.close().catch(() => {});
-      const rest: string[] = [];
-      for await (const item of lines) if (item.kind === "line") rest.push(item.line);
-      const status = await child.status;
-      return { code: status.code, stderr: await stderr, rest };
-    },
-  };
-}
+import { type Frame, rpcProcess } from "./rpc_client.ts";
 
 Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", async () => {
   await using z = await tempZot();

@@ -1,14 +1,15 @@
 /**
  * Print mode (`zot -p "prompt"`): runs one prompt and prints only the final
  * assistant text on stdout. Extension notes and warnings go to stderr.
- * Exit codes: 0 success, 1 model or runtime error (2 for usage is thrown
- * earlier as a UsageError).
+ * Exit codes: 0 success, 1 model or runtime error or a run aborted by
+ * SIGINT / SIGTERM (2 for usage is thrown earlier as a UsageError).
  *
  * @module
  */
 
 import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
+import { interruptedLine } from "../shared/interrupt.ts";
 import { stderrLine, stdoutLine } from "../shared/output.ts";
 
 export async function runPrint(options: HeadlessOptions): Promise<number> {
@@ -19,7 +20,7 @@ export async function runPrint(options: HeadlessOptions): Promise<number> {
     const result = await promptOnce(setup, options.prompt);
     if (result.text !== "") stdout(result.text);
     if (result.stop === "aborted") {
-      stderr("zot: interrupted");
+      stderr(interruptedLine(result.interrupted));
       return EXIT_FAILURE;
     }
     if (result.error) {

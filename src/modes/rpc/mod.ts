@@ -2,7 +2,9 @@
  * RPC mode (`zot --rpc` / `zot rpc`): JSON commands on stdin, one JSON
  * response or event per line on stdout. At most one prompt or compaction
  * runs at a time (others queue; `abort` acts at once). Exits when stdin
- * closes, after in-flight work. Sessions are off unless asked for.
+ * closes, after in-flight work (0). SIGINT or SIGTERM aborts the work in
+ * flight, drops the queue and exits 1 once the run has ended and the
+ * session and extensions are shut down. Sessions are off unless asked for.
  *
  * @module
  */
@@ -14,6 +16,7 @@ import type { RunFlags } from "../shared/flags.ts";
 import { jsonLines, type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
 import { parseCommand } from "./commands.ts";
 import { rpcUi } from "./ui.ts";
+import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
 import { handleCommand } from "./handlers.ts";
 
 /** RPC stdin lines may carry images: larger than extension frames. */
@@ -51,11 +54,25 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   setup.agent.startSession();
   let authed = !token;
   let work: Promise<void> = Promise.resolve();
+  // Set by SIGINT / SIGTERM: the running work is aborted, queued work never starts.
+  let stopping: InterruptSignal | undefined;
   const enqueue = (task: () => Promise<void>) => {
-    work = work.then(task, task);
+    const guarded = () => stopping ? Promise.resolve() : task();
+    work = work.then(guarded, guarded);
   };
+  const interrupted = Promise.withResolvers<undefined>();
+  using _interrupt = onInterrupt((signal) => {
+    stopping = signal;
+    setup.agent.abort(signal === "SIGTERM" ? "terminated" : "interrupted");
+    interrupted.resolve(undefined);
+  });
+  const lines = readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES);
   try {
-    for await (const item of readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES)) {
+    while (true) {
+      // Raced: a signal must not wait for the client's next line.
+      const next = await Promise.race([lines.next(), interrupted.promise]);
+      if (next === undefined || next.done) break;
+      const item = next.value;
       if (item.kind === "oversize") {
         send({
           type: "response",
@@ -97,6 +114,10 @@ export async function runRpc(options: RpcOptions): Promise<number> {
       handleCommand(parsed.command, { setup, send, enqueue });
     }
     await work;
+    if (stopping) {
+      stderr(interruptedLine(stopping));
+      return EXIT_FAILURE;
+    }
     return EXIT_OK;
   } finally {
     await setup.shutdown();

@@ -1,7 +1,7 @@
 /**
  * What print and JSON modes share: their options, a set-up that sends
  * extension notes and warnings to stderr, and one prompt that the first
- * SIGINT aborts.
+ * SIGINT or SIGTERM aborts.
  *
  * @module
  */
@@ -11,7 +11,7 @@ import { stderrUi } from "../../extensions/ui.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "./setup.ts";
-import { onInterrupt } from "./sigint.ts";
+import { type InterruptSignal, onInterrupt } from "./interrupt.ts";
 
 export interface HeadlessOptions {
   flags: RunFlags;
@@ -35,8 +35,18 @@ export function createHeadlessSetup(
   });
 }
 
-/** Run the one prompt of a headless run; the first SIGINT aborts it. */
-export async function promptOnce(setup: RunSetup, prompt: string): Promise<RunResult> {
-  using _sigint = onInterrupt(() => setup.agent.abort("interrupted"));
-  return await setup.agent.prompt(prompt);
+/** The run's result, and the signal that aborted it, if one did. */
+export interface HeadlessResult extends RunResult {
+  interrupted?: InterruptSignal;
+}
+
+/** Run the one prompt of a headless run; the first SIGINT or SIGTERM aborts it. */
+export async function promptOnce(setup: RunSetup, prompt: string): Promise<HeadlessResult> {
+  let interrupted: InterruptSignal | undefined;
+  using _interrupt = onInterrupt((signal) => {
+    interrupted = signal;
+    setup.agent.abort(signal === "SIGTERM" ? "terminated" : "interrupted");
+  });
+  const result = await setup.agent.prompt(prompt);
+  return interrupted ? { ...result, interrupted } : result;
 }
