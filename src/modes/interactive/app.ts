@@ -22,6 +22,7 @@ import { ThemeStore } from "./themes.ts";
 import { TuiHostUi } from "./host_ui.ts";
 import { globalKeys } from "./keys.ts";
 import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
+import { setYolo } from "./commands/settings.ts";
 import type { CommandContext } from "./commands/types.ts";
 
 export interface AppOptions {
@@ -97,6 +98,8 @@ export class App {
       },
     };
     setup.setWarn(this.ctx.warn);
+    // "yes, always" is yolo mode: the status line says so and /yolo undoes it.
+    confirmer.onAlways = () => setYolo(this.ctx, true);
     const view = new EventView(this.screen, () => agent.model);
     agent.subscribe((event) => view.handle(event));
     const editor = this.screen.editor;

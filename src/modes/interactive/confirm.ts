@@ -1,8 +1,10 @@
 /**
  * The `--no-yolo` confirmation dialog (host-behavior.md §5.3), plugged into
  * the agent as its Confirmer: before each tool call it shows the effective
- * call and four choices. "Always this tool" and "always" are remembered for
- * the session; Esc/Ctrl+C and a cancelled turn refuse the call.
+ * call and four choices. "Always this tool" is remembered for the session;
+ * "always" is yolo mode (`onAlways` switches it on, so the status line says
+ * so and `/yolo` can switch it off again); Esc/Ctrl+C and a cancelled turn
+ * refuse the call.
  *
  * @module
  */
@@ -50,9 +52,20 @@ export class DialogConfirmer implements Confirmer {
   #choose: Chooser;
   #all = false;
   #tools = new Set<string>();
+  /** The user chose "yes, always": the app turns yolo on. */
+  onAlways: (() => void) | undefined;
 
   constructor(choose: Chooser) {
     this.#choose = choose;
+  }
+
+  /**
+   * Forgets every "always" answer: `/yolo` back to confirming means each
+   * call is asked again, not only the tools never approved for good.
+   */
+  forget(): void {
+    this.#all = false;
+    this.#tools.clear();
   }
 
   known(request: ConfirmRequest): ConfirmDecision | undefined {
@@ -77,6 +90,7 @@ export class DialogConfirmer implements Confirmer {
         return { approved: true, source: "user" };
       case "all":
         this.#all = true;
+        this.onAlways?.();
         return { approved: true, source: "user" };
       case "no":
         return { approved: false, source: "user", reason: "user declined" };

@@ -64,6 +64,45 @@ Deno.test("tui: --no-yolo asks before each tool call; no refuses, always-this-to
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
+Deno.test('tui: --no-yolo "yes, always" turns yolo on; /yolo back to confirm asks again', async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "bash", args: { command: "echo first-call" } }] },
+      { text: "first done" },
+      { toolCalls: [{ name: "bash", args: { command: "echo second-call" } }] },
+      { text: "second done" },
+    ],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--no-yolo"],
+  });
+  await tui.waitFor("unjailed · confirm", "the status line");
+  await tui.type("go");
+  await tui.keys("Enter");
+  await tui.waitFor("Run bash?", "the confirmation");
+  // The third choice: yes, always.
+  await tui.keys("Down", "Down", "Enter");
+  const after = await tui.waitFor("first done", "the model after the call");
+  assert(after.includes("unjailed · yolo"), after);
+
+  // Confirming again means every call asks, the one approved for good too.
+  await tui.type("/yolo");
+  await tui.keys("Enter");
+  await tui.waitFor("unjailed · confirm", "confirm again");
+  await tui.type("again");
+  await tui.keys("Enter");
+  const dialog = await tui.waitFor("Run bash?", "the second confirmation");
+  assert(dialog.includes("echo second-call"), dialog);
+  await tui.keys("Enter");
+  await tui.waitFor("second done", "the second run");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
 Deno.test("tui: an interactive tool waits on its panel; tool_prompt records a synthetic call", async () => {
   await using z = await tempZot();
   const ext = await copyFixture(z.root);

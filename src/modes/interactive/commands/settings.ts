@@ -88,17 +88,28 @@ export const unjail: BuiltinCommand = {
   },
 };
 
+/**
+ * Yolo on (tools run unasked) or off (each call asks again: the "always"
+ * answers given so far are forgotten, or the status line would say
+ * "confirm" while remembered tools still ran unasked).
+ */
+export function setYolo(ctx: CommandContext, yolo: boolean): void {
+  if (!yolo) ctx.confirmer.forget();
+  ctx.setup.agent.setConfirmer(yolo ? undefined : ctx.confirmer);
+  ctx.screen.status.setInfo({ yolo });
+  ctx.status.show(
+    yolo
+      ? "yolo: tools run without confirmation (/yolo to confirm again)"
+      : "confirming each tool call",
+    "info",
+    5000,
+  );
+}
+
 export const yolo: BuiltinCommand = {
   name: "yolo",
   description: "toggle confirmation before each tool call",
   run(ctx) {
-    const yolo = !ctx.screen.status.info.yolo;
-    ctx.setup.agent.setConfirmer(yolo ? undefined : ctx.confirmer);
-    ctx.screen.status.setInfo({ yolo });
-    ctx.status.show(
-      yolo ? "yolo: tools run without confirmation" : "confirming each tool call",
-      "info",
-      5000,
-    );
+    setYolo(ctx, !ctx.screen.status.info.yolo);
   },
 };
