@@ -7,6 +7,7 @@
 
 import type { ImageBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
+import { checkImage } from "./images.ts";
 
 export type RpcCommand =
   | { type: "hello"; id?: string; token?: string }
@@ -37,7 +38,9 @@ function parseImages(v: unknown): ImageBlock[] | string {
     if (!isObject(img) || typeof img.mime_type !== "string" || typeof img.data !== "string") {
       return `"images[${i}]" must be {mime_type: string, data: base64 string}`;
     }
-    out.push({ type: "image", mime_type: img.mime_type, data: img.data });
+    const checked = checkImage(img.mime_type, img.data, `images[${i}]`);
+    if (!checked.ok) return checked.error;
+    out.push(checked.image);
   }
   return out;
 }
