@@ -64,6 +64,8 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
     assertEquals(tools.map((t) => t.name), [
       "upper",
       "crash",
+      "forgot",
+      "number",
       "loader",
       "hidden",
       "wait",
@@ -94,6 +96,38 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
     assertEquals((await invoke(host, "boom")).error, "panic: kaboom");
     assertEquals((await invoke(host, "nope")).error, "no handler for /nope");
     assertEquals((await invoke(host, "cwd")).display, "/project|/data");
+  });
+
+  Deno.test(`${lang} sdk: a command returning nothing is noop, one returning a non-response an error naming the fix`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "command_invoked", id: "q1", name: "quiet" });
+    assertEquals(await host.next(), { type: "notify", level: "info", message: "quiet ran" });
+    assertEquals(await host.next(), { type: "command_response", id: "q1", action: "noop" });
+    const wrong = await invoke(host, "wrong");
+    assertEquals(wrong.action, "noop");
+    assertStringIncludes(wrong.error ?? "", "/wrong returned a string instead of a response");
+    assertStringIncludes(wrong.error ?? "", "display(text)");
+    // The extension is still serving.
+    assertEquals((await invoke(host, "echo", "alive")).display, "alive");
+  });
+
+  Deno.test(`${lang} sdk: a tool returning nothing answers empty, one returning a non-result an error result naming the fix`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    await host.send({ type: "tool_call", id: "f1", name: "forgot", args: {} });
+    assertEquals(await host.next(), {
+      type: "tool_result",
+      id: "f1",
+      content: [{ type: "text", text: "" }],
+    });
+    await host.send({ type: "tool_call", id: "f2", name: "number", args: {} });
+    const r = await host.expect("tool_result");
+    assertEquals(r.is_error, true);
+    const said = (r.content as Array<{ text?: string }>).map((b) => b.text ?? "").join("");
+    assertStringIncludes(said, 'tool "number" returned a number instead of a result');
+    assertStringIncludes(said, "return a string");
+    assertEquals((await invoke(host, "echo", "alive")).display, "alive");
   });
 
   Deno.test(`${lang} sdk: console.log goes to stderr, stdout carries frames only`, async () => {

@@ -230,6 +230,48 @@ def _panel_spec(panel_id: str, title: str = "", lines: Optional[List[str]] = Non
     return spec
 
 
+_ACTIONS = ("prompt", "tool_prompt", "insert", "display", "open_panel", "noop")
+
+
+def _describe(value: Any) -> str:
+    """A handler's return value in words, for the error that names it."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return "a " + type(value).__name__
+
+
+def _command_response(value: Any, name: str) -> JsonObject:
+    """What command ``name`` returned, as a response: None is noop; anything that is not
+    a builder's dict is an error naming the fix (never a thread dying without a reply)."""
+    if value is None:
+        return noop()
+    if isinstance(value, dict) and value.get("action") in _ACTIONS:
+        return value
+    return error("/%s returned %s instead of a response: return display(text), prompt(text), "
+                 "insert(text), noop() or another builder" % (name, _describe(value)))
+
+
+def _tool_result(value: Any, name: str) -> ToolResult:
+    """What tool ``name`` returned, as a result: a string is text, None empty, anything
+    else that is not a ToolResult an error result naming the fix."""
+    if isinstance(value, ToolResult):
+        return value
+    if isinstance(value, str):
+        return text_result(value)
+    if value is None:
+        return text_result("")
+    return error_result('tool "%s" returned %s instead of a result: return a string or '
+                        "text_result(text)" % (name, _describe(value)))
+
+
 def _result_frame(call_id: str, result: Union[ToolResult, str]) -> JsonObject:
     if isinstance(result, str):
         result = text_result(result)
@@ -578,26 +620,35 @@ class Extension:
             if entry is None:
                 response = error("no handler for /" + name)
             else:
-                response = entry[2](args, CommandContext(call_id, name, self._life)) or noop()
+                response = _command_response(
+                    entry[2](args, CommandContext(call_id, name, self._life)), name)
         except Exception as e:  # a handler bug becomes an error response
             response = error("panic: %s" % e)
-        if not self._life.is_set():
+        if self._life.is_set():
+            return
+        try:
             self._send(dict(response, type="command_response", id=call_id))
+        except (TypeError, ValueError) as e:  # a value JSON cannot encode: still answer
+            self._send(dict(error("panic: %s" % e), type="command_response", id=call_id))
 
     def _run_tool(self, call_id: str, name: str, args: JsonObject, token: CancelToken) -> None:
         entry = self._tools.get(name)
         try:
             if entry is None:
-                result: Union[ToolResult, str] = error_result('no handler for tool "%s"' % name)
+                result = error_result('no handler for tool "%s"' % name)
             else:
-                result = entry[1](args, ToolContext(self, call_id, name, token))
+                result = _tool_result(entry[1](args, ToolContext(self, call_id, name, token)), name)
         except Exception as e:
             result = error_result("panic: %s" % e)
         finally:
             self._active.pop(call_id, None)
         # The host gave up on a cancelled call; a late result would be noise.
-        if not token.is_set():
-            self._send(_result_frame(call_id, result if result is not None else text_result("")))
+        if token.is_set():
+            return
+        try:
+            self._send(_result_frame(call_id, result))
+        except (TypeError, ValueError) as e:  # a value JSON cannot encode: still answer
+            self._send(_result_frame(call_id, error_result("panic: %s" % e)))
 
     def _run_intercept(self, f: JsonObject) -> None:
         out: JsonObject = {"type": "event_intercept_response", "id": f.get("id")}

@@ -98,7 +98,11 @@ export interface HookContext {
 
 export type MaybePromise<T> = T | Promise<T>;
 
-export type CommandHandler = (args: string, ctx: CommandContext) => MaybePromise<CommandResponse>;
+/** Returning nothing is `noop()`: a command that only notifies need not build a response. */
+export type CommandHandler = (
+  args: string,
+  ctx: CommandContext,
+) => MaybePromise<CommandResponse | void>;
 export type ToolHandler = (
   args: JsonObject,
   ctx: ToolContext,

@@ -145,9 +145,55 @@ export function commandResponseFrame(id: string, response: CommandResponse): Com
   return frame;
 }
 
-/** Normalise what a tool handler returned. */
-export function toToolResult(value: ToolResult | string): ToolResult {
-  return typeof value === "string" ? textResult(value) : value;
+/** A handler's return value in words, for the error that names it. */
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+const ACTIONS: ReadonlySet<unknown> = new Set<CommandResponse["action"]>([
+  "prompt",
+  "tool_prompt",
+  "insert",
+  "display",
+  "open_panel",
+  "noop",
+  "error",
+]);
+
+/**
+ * Normalise what command `name`'s handler returned. Extensions run without a
+ * type check, so a handler may return anything: nothing means `noop` (as in
+ * the Python SDK), anything else that is not a response becomes an error
+ * naming the fix, never a frame the SDK cannot build.
+ */
+export function toCommandResponse(value: unknown, name: string): CommandResponse {
+  if (value === undefined || value === null) return noop();
+  if (typeof value === "object" && ACTIONS.has((value as { action?: unknown }).action)) {
+    return value as CommandResponse;
+  }
+  return errorResponse(
+    `/${name} returned ${describe(value)} instead of a response: return display(text), ` +
+      `prompt(text), insert(text), noop() or another builder`,
+  );
+}
+
+/**
+ * Normalise what tool `name`'s handler returned: a string is a text result,
+ * nothing an empty one (as in the Python SDK), anything else that is not a
+ * `ToolResult` an error result naming the fix.
+ */
+export function toToolResult(value: unknown, name: string): ToolResult {
+  if (typeof value === "string") return textResult(value);
+  if (value === undefined || value === null) return textResult("");
+  if (typeof value === "object" && Array.isArray((value as { content?: unknown }).content)) {
+    return value as ToolResult;
+  }
+  return errorResult(
+    `tool "${name}" returned ${describe(value)} instead of a result: return a string or ` +
+      `textResult(text)`,
+  );
 }
 
 /** The `tool_result` frame answering a host `tool_call`. */

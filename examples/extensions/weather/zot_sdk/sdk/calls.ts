@@ -11,6 +11,7 @@ import {
   commandResponseFrame,
   errorResponse,
   errorResult,
+  toCommandResponse,
   toolResultFrame,
   toToolResult,
 } from "./results.ts";
@@ -64,12 +65,19 @@ export class CallRunner {
     let response: CommandResponse;
     try {
       response = entry
-        ? await entry.handler(args, { id, name, signal: this.#life })
+        ? toCommandResponse(await entry.handler(args, { id, name, signal: this.#life }), name)
         : errorResponse(`no handler for /${name}`);
     } catch (e) {
       response = errorResponse(`panic: ${message(e)}`);
     }
-    if (!this.#life.aborted) this.#send(commandResponseFrame(id, response));
+    if (this.#life.aborted) return;
+    // Runs unawaited: a throw here (a value JSON cannot encode) would be an
+    // unhandled rejection, which ends the whole extension.
+    try {
+      this.#send(commandResponseFrame(id, response));
+    } catch (e) {
+      this.#send(commandResponseFrame(id, errorResponse(`panic: ${message(e)}`)));
+    }
   }
 
   async runTool(id: string, name: string, args: JsonObject, entry: ToolEntry | undefined) {
@@ -88,7 +96,7 @@ export class CallRunner {
             parentId: o.parentId ?? id,
             signal: o.signal ? AbortSignal.any([o.signal, signal]) : signal,
           });
-        result = toToolResult(await entry.handler(args, { id, name, signal, callTool }));
+        result = toToolResult(await entry.handler(args, { id, name, signal, callTool }), name);
       }
     } catch (e) {
       result = errorResult(`panic: ${message(e)}`);
@@ -96,7 +104,12 @@ export class CallRunner {
       this.#tools.delete(id);
     }
     // The host has given up on a cancelled call; a late result would only be noise.
-    if (!signal.aborted) this.#send(toolResultFrame(id, result));
+    if (signal.aborted) return;
+    try {
+      this.#send(toolResultFrame(id, result));
+    } catch (e) {
+      this.#send(toolResultFrame(id, errorResult(`panic: ${message(e)}`)));
+    }
   }
 
   /** `tool_cancel`: unknown or finished ids are ignored. */
