@@ -21,7 +21,7 @@ import { announceAssistant } from "./announce.ts";
 import { SystemPromptPreparer } from "./prompt_prep.ts";
 import type { Session } from "./session.ts";
 import { streamTurn } from "./turn.ts";
-import { repairDanglingToolCalls } from "./transcript.ts";
+import { recordedContextTokens, repairDanglingToolCalls, usageTokens } from "./transcript.ts";
 import {
   addUsage,
   type AgentEvent,
@@ -108,6 +108,7 @@ export class Agent {
     this.#session = options.session;
     this.cwd = options.cwd ?? options.session.cwd;
     this.#messages = [...options.session.initialMessages];
+    this.#contextTokens = recordedContextTokens(this.#messages);
     this.#preparer = new SystemPromptPreparer(options.basePrompt, this.hooks, () => ({
       sessionId: this.#session.id,
       cwd: this.cwd,
@@ -166,7 +167,7 @@ export class Agent {
   switchSession(session: Session, reason = "session_switch"): void {
     this.#session = session;
     this.#messages = [...session.initialMessages];
-    this.#contextTokens = 0;
+    this.#contextTokens = recordedContextTokens(this.#messages);
     this.#preparer.invalidate();
     if (this.#sessionStarted) {
       this.hooks.startSession({ sessionId: session.id, cwd: this.cwd }, reason);
@@ -349,7 +350,7 @@ export class Agent {
         textDelta: (delta) => suppressDeltas || this.emit({ type: "text_delta", delta }),
         usage: (usage) => {
           this.#usage = addUsage(this.#usage, usage);
-          this.#contextTokens = usage.input + usage.cache_read + usage.cache_write + usage.output;
+          this.#contextTokens = usageTokens(usage);
           this.emit({ type: "usage", ...usage, cumulative: this.#usage });
         },
         retry: (error) => this.hooks.emit({ event: "turn_end", stop: "error", error }),

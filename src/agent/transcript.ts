@@ -5,7 +5,7 @@
  */
 
 import { textContent } from "../protocol/content.ts";
-import type { Message, ToolResultBlock } from "./types.ts";
+import type { Message, ToolResultBlock, Usage } from "./types.ts";
 
 export const INTERRUPTED_TEXT = "tool call was interrupted before it produced a result";
 
@@ -38,6 +38,27 @@ export function repairDanglingToolCalls(messages: Message[]): number {
     else messages.splice(i + 1, 0, { role: "tool", content: missing });
   }
   return repaired;
+}
+
+/** Tokens one model request held, by its reported usage (prompt and answer). */
+export function usageTokens(usage: Usage): number {
+  return usage.input + usage.cache_read + usage.cache_write + usage.output;
+}
+
+/**
+ * What the last request of a loaded transcript held, from the usage its
+ * answer recorded (0 when unknown, or when a compaction summary came
+ * after it: the next request is that much smaller). A resumed session
+ * (`-c`, `--session`) thereby compacts before a prompt that would not fit,
+ * as the process that wrote it would have.
+ */
+export function recordedContextTokens(messages: readonly Message[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === "assistant" && m.usage) return usageTokens(m.usage);
+    if (m.role === "user" && m.meta?.compaction === "true") return 0;
+  }
+  return 0;
 }
 
 /** Serialized size ÷ 4: the spec's token estimate. */

@@ -86,3 +86,37 @@ Deno.test("journey: --no-session with -c or --session is a usage error that name
   }
   assertEquals(await sessionFiles(join(j.home, "sessions")), []);
 });
+
+Deno.test("journey: a session resumed with -c after a near-full request compacts before the prompt", async () => {
+  await using j = await journey();
+  // claude-opus-4-7 (the default) has a 200k window: 190k is past the 80% mark.
+  await using llm = await startFakeLlm({
+    script: [
+      { text: "a1" },
+      { text: "a2" },
+      { text: "a3", usage: { input: 150_000, cacheRead: 40_000 } },
+      { text: "they talked about q1" },
+      { text: "a4" },
+    ],
+  });
+  const common = ["--base-url", llm.anthropicBaseUrl, "--api-key", "x"];
+  for (const q of ["q1", "q2", "q3"]) {
+    const r = await j.zot("-p", "-c", ...common, q);
+    assertEquals(r.code, 0, r.stderr);
+  }
+  const fourth = await j.zot("-p", "-c", ...common, "q4");
+  assertEquals([fourth.code, fourth.stdout], [0, "a4\n"], fourth.stderr);
+  // The summary request carries no tools and the older messages as text.
+  const summary = (await llm.request(3)).body as { tools?: unknown[] };
+  assertEquals(summary.tools, undefined);
+  assertStringIncludes(JSON.stringify(summary), "[user] q1");
+  const texts = userTexts(await llm.request(4));
+  assertStringIncludes(texts[0], "Summary of the earlier conversation");
+  assert(!texts.join(" ").includes('"q1"'), texts.join(" "));
+
+  // The next resume starts from the summary's smaller context: no second compaction.
+  llm.push({ text: "a5" });
+  const fifth = await j.zot("-p", "-c", ...common, "q5");
+  assertEquals([fifth.code, fifth.stdout], [0, "a5\n"], fifth.stderr);
+  assertEquals(llm.requests.length, 6);
+});
