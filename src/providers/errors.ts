@@ -45,6 +45,37 @@ export function retryAfterMs(headers: unknown, now: number = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * The body ended cleanly before the API's end marker (Anthropic
+ * `message_stop`, an OpenAI `finish_reason`): a proxy or server cut the
+ * reply short. Transient, like a broken connection; retried while nothing
+ * was streamed yet.
+ */
+export class IncompleteStreamError extends Error {
+  constructor(missing: string) {
+    super(`the response stream ended before the reply was complete (no ${missing})`);
+    this.name = "IncompleteStreamError";
+  }
+}
+
+/**
+ * Error types and codes of in-stream error events (no HTTP status) that a
+ * retry may cure: Anthropic `overloaded_error` / `api_error`, OpenAI
+ * `server_error`, rate limits, and OpenRouter's numeric HTTP-like codes.
+ */
+const TRANSIENT_TYPES = new Set([
+  "overloaded_error",
+  "api_error",
+  "server_error",
+  "rate_limit_error",
+  "rate_limit_exceeded",
+]);
+
+function transientCode(code: unknown): boolean {
+  if (typeof code === "string") return TRANSIENT_TYPES.has(code);
+  return typeof code === "number" && (code === 408 || code === 429 || code >= 500);
+}
+
 // The SDKs and http.ts wrap fetch failures in these; a bare TypeError is more likely our bug.
 const NETWORK_NAMES = new Set(["APIConnectionError", "APIConnectionTimeoutError", "NetworkError"]);
 
@@ -57,6 +88,11 @@ function apiMessage(e: unknown): string | undefined {
 function apiType(e: unknown): string | undefined {
   const body = field(e, "error");
   return text(field(field(body, "error"), "type")) ?? text(field(body, "type"));
+}
+
+function apiCode(e: unknown): unknown {
+  const body = field(e, "error");
+  return field(field(body, "error"), "code") ?? field(body, "code");
 }
 
 /**
@@ -97,9 +133,12 @@ export function classifyError(
       retryAfterMs: retryAfterMs(field(e, "headers")),
     };
   }
-  if (type === "overloaded_error" || type === "api_error") {
+  if ((type !== undefined && TRANSIENT_TYPES.has(type)) || transientCode(apiCode(e))) {
     // An error event inside an SSE stream: no status, but transient.
     return { message: `${label} API error: ${detail}`, aborted: false, retryable: true };
+  }
+  if (e instanceof IncompleteStreamError) {
+    return { message: `${label} API error: ${raw}`, aborted: false, retryable: true };
   }
   if (NETWORK_NAMES.has(ctorName) || NETWORK_NAMES.has(name)) {
     const cause = field(e, "cause");

@@ -8,6 +8,7 @@
  */
 
 import type { StopReason } from "../protocol/events.ts";
+import { IncompleteStreamError } from "./errors.ts";
 import { num, type Obj, obj, str } from "./json_access.ts";
 import { ReplyBuilder } from "./reply.ts";
 import { toolCallBlock } from "./tool_args.ts";
@@ -49,7 +50,7 @@ function usagePatch(u: Obj | undefined) {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-/** Map one response stream; throws when the stream ends before `message_stop`. */
+/** Map one response stream; throws IncompleteStreamError when it ends before `message_stop`. */
 export async function* mapAnthropicStream(
   events: AsyncIterable<unknown>,
   model: string,
@@ -115,5 +116,5 @@ export async function* mapAnthropicStream(
         throw new StreamErrorEvent(event);
     }
   }
-  throw new Error("The response stream ended before message_stop");
+  throw new IncompleteStreamError("message_stop");
 }

@@ -9,6 +9,7 @@
  */
 
 import type { StopReason } from "../protocol/events.ts";
+import { IncompleteStreamError } from "./errors.ts";
 import { arr, num, obj, str } from "./json_access.ts";
 import { ReplyBuilder } from "./reply.ts";
 import { toolCallBlock } from "./tool_args.ts";
@@ -86,7 +87,7 @@ export async function* mapOpenaiStream(
     }
     finish = str(choice.finish_reason) ?? finish;
   }
-  if (finish === undefined) throw new Error("The response stream ended without a finish reason");
+  if (finish === undefined) throw new IncompleteStreamError("finish_reason");
   const ordered = [...calls.entries()].sort(([a], [b]) => a - b);
   for (const [index, pending] of ordered) {
     const call = toolCallBlock(pending.id || `call_${index}`, pending.name, pending.args);

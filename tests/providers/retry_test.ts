@@ -1,3 +1,4 @@
+import { ChunkError } from "../../src/providers/stream_openai.ts";
 import { classifyError, retryAfterMs } from "../../src/providers/errors.ts";
 import { backoffMs, withRetries } from "../../src/providers/retry.ts";
 import type { StreamEvent } from "../../src/providers/types.ts";
@@ -54,6 +55,19 @@ Deno.test("classifyError: status, API message, retryability", () => {
   aborted.abort();
   assertEquals(classifyError(new Error("x"), "OpenAI", aborted.signal).aborted, true);
   assertEquals(classifyError(new TypeError("oops"), "OpenAI").retryable, false);
+});
+
+Deno.test("classifyError: in-stream error chunks with transient types or codes are retryable", () => {
+  // OpenRouter and other compatible servers put an HTTP-like code in the chunk.
+  const upstream = classifyError(new ChunkError({ code: 502, message: "Upstream down" }), "OpenAI");
+  assertEquals([upstream.message, upstream.retryable], ["OpenAI API error: Upstream down", true]);
+  const bad = classifyError(new ChunkError({ code: 400, message: "Bad input" }), "OpenAI");
+  assertEquals(bad.retryable, false);
+  const limited = classifyError(
+    new ChunkError({ message: "Slow down", type: "requests", code: "rate_limit_exceeded" }),
+    "OpenAI",
+  );
+  assertEquals(limited.retryable, true);
 });
 
 async function collect(events: AsyncIterable<StreamEvent>) {
