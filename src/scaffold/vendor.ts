@@ -18,6 +18,7 @@ import { join } from "../path.ts";
 export const SDK_FILES = [
   "call_tool.ts",
   "calls.ts",
+  "errors.ts",
   "events.ts",
   "extension.ts",
   "host_info.ts",

@@ -394,6 +394,22 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
 }
 
 suite("ts", spawnTs);
+
+Deno.test("ts sdk: a permission the sandbox denies names scope in extension.json, not Deno's --allow flag", async () => {
+  await using host = spawnTs();
+  await host.handshake();
+  await host.send({ type: "command_invoked", id: "d1", name: "denied-env" });
+  const env = (await host.expect("command_response")).error ?? "";
+  assertEquals(
+    env,
+    'panic: Requires env access to "HOME", which this extension\'s scope does not grant ' +
+      '(add "HOME" to scope.env in extension.json)',
+  );
+  await host.send({ type: "command_invoked", id: "d2", name: "denied-net" });
+  const net = (await host.expect("command_response")).error ?? "";
+  assertStringIncludes(net, 'add "127.0.0.1:9" to scope.net in extension.json');
+  assert(!net.includes("--allow-net"), net);
+});
 suite("python", spawnPy);
 
 // The SDK promises Python 3.9+: run the same script under 3.9 where it is installed, and say

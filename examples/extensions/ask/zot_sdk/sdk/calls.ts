@@ -7,6 +7,7 @@
  */
 
 import type { ExtToHostFrame, JsonObject } from "../protocol/frames.ts";
+import { errorMessage } from "./errors.ts";
 import {
   commandResponseFrame,
   errorResponse,
@@ -39,10 +40,6 @@ export interface CommandEntry {
 
 type CallTool = (name: string, args: JsonObject, options?: CallToolOptions) => Promise<ToolResult>;
 
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** Tracks live tool calls by id and runs handlers. */
 export class CallRunner {
   #tools = new Map<string, AbortController>();
@@ -68,7 +65,7 @@ export class CallRunner {
         ? toCommandResponse(await entry.handler(args, { id, name, signal: this.#life }), name)
         : errorResponse(`no handler for /${name}`);
     } catch (e) {
-      response = errorResponse(`panic: ${message(e)}`);
+      response = errorResponse(`panic: ${errorMessage(e)}`);
     }
     if (this.#life.aborted) return;
     // Runs unawaited: a throw here (a value JSON cannot encode) would be an
@@ -76,7 +73,7 @@ export class CallRunner {
     try {
       this.#send(commandResponseFrame(id, response));
     } catch (e) {
-      this.#send(commandResponseFrame(id, errorResponse(`panic: ${message(e)}`)));
+      this.#send(commandResponseFrame(id, errorResponse(`panic: ${errorMessage(e)}`)));
     }
   }
 
@@ -99,7 +96,7 @@ export class CallRunner {
         result = toToolResult(await entry.handler(args, { id, name, signal, callTool }), name);
       }
     } catch (e) {
-      result = errorResult(`panic: ${message(e)}`);
+      result = errorResult(`panic: ${errorMessage(e)}`);
     } finally {
       this.#tools.delete(id);
     }
@@ -108,7 +105,7 @@ export class CallRunner {
     try {
       this.#send(toolResultFrame(id, result));
     } catch (e) {
-      this.#send(toolResultFrame(id, errorResult(`panic: ${message(e)}`)));
+      this.#send(toolResultFrame(id, errorResult(`panic: ${errorMessage(e)}`)));
     }
   }
 

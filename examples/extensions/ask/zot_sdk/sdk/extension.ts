@@ -18,6 +18,7 @@ import {
 } from "../protocol/frames.ts";
 import { parseHostToExt } from "../protocol/validate.ts";
 import { CallRunner } from "./calls.ts";
+import { errorMessage } from "./errors.ts";
 import { hostInfo } from "./host_info.ts";
 import { Registry } from "./registry.ts";
 import { CallToolClient } from "./call_tool.ts";
@@ -361,7 +362,7 @@ export class Extension implements ExtensionApi {
 
   /** Run a callback; a throw or rejection is logged, never fatal. */
   #guard(fn: () => void | Promise<void>): void {
-    const report = (e: unknown) => this.log("handler failed:", e instanceof Error ? e.message : e);
+    const report = (e: unknown) => this.log("handler failed:", errorMessage(e));
     try {
       const r = fn();
       if (r instanceof Promise) r.catch(report);

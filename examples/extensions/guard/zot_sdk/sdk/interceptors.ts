@@ -12,6 +12,7 @@ import type {
   JsonObject,
 } from "../protocol/frames.ts";
 import { isJsonObject } from "../protocol/validate.ts";
+import { errorMessage } from "./errors.ts";
 import type { HookContext, MaybePromise } from "./types.ts";
 
 /** A proposed tool call, before it runs. */
@@ -164,7 +165,7 @@ export async function answerIntercept(
       type: "event_intercept_response",
       id: frame.id,
       block: true,
-      reason: `intercept panic: ${e instanceof Error ? e.message : String(e)}`,
+      reason: `intercept panic: ${errorMessage(e)}`,
     };
   }
   return out;
