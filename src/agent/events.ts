@@ -20,12 +20,25 @@ export interface UsageEvent extends Usage {
   cumulative: Usage;
 }
 
-/** A message as clients see it: images are reduced to their size. */
+/** An image as clients see it: its type and size, not its data (megabytes per line). */
+export interface WireImage {
+  type: "image";
+  mime_type: string;
+  bytes: number;
+}
+
+/** Tool result content as clients see it. */
+export type WireContent = TextBlock | WireImage;
+
+/** A tool result block as clients see it: its images reduced too. */
+export type WireToolResult = Omit<ToolResultBlock, "content"> & { content: WireContent[] };
+
+/** A message as clients see it: images are reduced to their size, also inside tool results. */
 export type WireBlock =
   | TextBlock
-  | { type: "image"; mime_type: string; bytes: number }
+  | WireImage
   | ToolCallBlock
-  | ToolResultBlock;
+  | WireToolResult;
 
 export interface WireMessage {
   role: Message["role"];
@@ -50,17 +63,33 @@ export type AgentEvent =
 
 export type AgentListener = (event: AgentEvent) => void;
 
+/** An event as JSON and RPC clients get it: tool result images reduced to their size. */
+export type WireEvent =
+  | Exclude<AgentEvent, { type: "tool_result" }>
+  | { type: "tool_result"; id: string; is_error: boolean; content: WireContent[] };
+
+export function toWireEvent(event: AgentEvent): WireEvent {
+  return event.type === "tool_result" ? { ...event, content: wireContent(event.content) } : event;
+}
+
 /** Byte length of a base64 payload without decoding it. */
 function base64Bytes(data: string): number {
   const pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
   return Math.max(0, Math.floor((data.length * 3) / 4) - pad);
 }
 
+function wireImage(image: ImageBlock): WireImage {
+  return { type: "image", mime_type: image.mime_type, bytes: base64Bytes(image.data) };
+}
+
+/** Tool result content for clients (`tool_result` events, `get_messages`). */
+export function wireContent(content: readonly ContentBlock[]): WireContent[] {
+  return content.map((block) => block.type === "image" ? wireImage(block) : block);
+}
+
 function wireBlock(block: Message["content"][number]): WireBlock {
-  if (block.type === "image") {
-    const image: ImageBlock = block;
-    return { type: "image", mime_type: image.mime_type, bytes: base64Bytes(image.data) };
-  }
+  if (block.type === "image") return wireImage(block);
+  if (block.type === "tool_result") return { ...block, content: wireContent(block.content) };
   return block;
 }
 

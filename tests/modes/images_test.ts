@@ -5,7 +5,7 @@
  */
 
 import { join } from "../../src/path.ts";
-import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { type FakeLlm, startFakeLlm } from "../helpers/fake_llm.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { rpcProcess } from "./rpc_client.ts";
@@ -88,9 +88,36 @@ for (const wire of WIRES) {
     assertEquals(r.code, 0, r.stderr);
     const results = jsonLinesOf(r.stdout).filter((e) => e.type === "tool_result");
     assertEquals(results.map((e) => e.is_error), [false, false]);
+    // Clients get each image's type and size, not its data (§5.9 message shape).
+    assertEquals(results.map((e) => (e.content as unknown[])[1]), [
+      { type: "image", mime_type: "image/png", bytes: PNG.length },
+      { type: "image", mime_type: "image/jpeg", bytes: JPEG.length },
+    ]);
     assertEquals(wire.images((await llm.request(1)).body), [
       `image/png;${b64(PNG)}`,
       `image/jpeg;${b64(JPEG)}`,
     ]);
   });
 }
+
+Deno.test("RPC: tool result images reach clients as type and size, in events and get_messages", async () => {
+  await using z = await tempZot();
+  await Deno.writeFile(join(z.cwd, "shot.png"), PNG);
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "read", args: { path: "shot.png" } }] }, { text: "seen" }],
+  });
+  const rpc = rpcProcess(["--base-url", llm.url, "--api-key", "x", "--no-ext"], z);
+  await rpc.send({ type: "prompt", id: "1", message: "look" });
+  const events = await rpc.until((f) => f.type === "done");
+  const image = { type: "image", mime_type: "image/png", bytes: PNG.length };
+  const result = events.find((f) => f.type === "tool_result");
+  assertEquals((result?.content as unknown[])[1], image);
+  await rpc.send({ type: "get_messages", id: "m" });
+  const { messages } = (await rpc.next()).data as {
+    messages: { role: string; content: unknown[] }[];
+  };
+  const tool = messages.find((m) => m.role === "tool")?.content[0] as { content: unknown[] };
+  assertEquals(tool.content[1], image);
+  assertEquals((await rpc.close()).code, 0);
+  assert(!rpc.seen.some((line) => line.includes(b64(PNG))), "image data on stdout");
+});

@@ -1,11 +1,12 @@
 /**
  * JSON mode (`zot --json "prompt"`): every agent event as one JSON object
- * per line on stdout (the RPC event schema), errors as
+ * per line on stdout (the RPC event schema: images as their type and size), errors as
  * `{"type":"error","message":…}`, and nothing else on stdout.
  *
  * @module
  */
 
+import { toWireEvent } from "../../agent/events.ts";
 import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
 import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
@@ -19,7 +20,7 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
     write({ type: "error", message: errorMessage(e) });
     throw e;
   });
-  const unsubscribe = setup.agent.subscribe(write);
+  const unsubscribe = setup.agent.subscribe((event) => write(toWireEvent(event)));
   try {
     const result = await promptOnce(setup, options.prompt);
     return result.error || result.stop === "aborted" ? EXIT_FAILURE : EXIT_OK;

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { toWireEvent } from "../../agent/events.ts";
 import { readLines } from "../../protocol/framing.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
@@ -50,7 +51,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     persistSessions: false,
     ...options.setup,
   });
-  setup.agent.subscribe(send);
+  setup.agent.subscribe((event) => send(toWireEvent(event)));
   setup.agent.startSession();
   let authed = !token;
   let work: Promise<void> = Promise.resolve();
