@@ -4,12 +4,14 @@ import {
   COLLAPSED_LINES,
   DEFAULT_THEME,
   DIVIDER_LABEL,
+  formatToolCall,
   isSelectedLine,
   listedExtensionCommands,
   markdownTheme,
   NotesView,
   paintOf,
   PanelView,
+  PROGRESS_LINES,
   SlashAutocomplete,
   slashSuggestions,
   stableCut,
@@ -154,6 +156,48 @@ Deno.test("tool block: arguments in the header, long results collapsed, expandab
   block.setExpanded(true);
   assertEquals(plain(block.render(60)).length, 2 + 20);
   for (const line of block.render(12)) assert(visibleWidth(line) <= 12, line);
+});
+
+Deno.test("tool block: collapsed by screen rows, one long line too; wrapped rows indented under ⎿", () => {
+  const block = new ToolBlock(paint, "t1", "bash", { command: "cat min.js" });
+  block.setResult("y".repeat(100_000), false);
+  const collapsed = plain(block.render(40));
+  assertEquals(collapsed.length, 2 + COLLAPSED_LINES + 1);
+  assertEquals(collapsed[2], "  ⎿ " + "y".repeat(36));
+  for (const row of collapsed.slice(3, -1)) assertEquals(row, "    " + "y".repeat(36));
+  assertStringIncludes(collapsed.at(-1)!, "the line goes on (ctrl+o to expand)");
+  // A long line, then more: the cut line counts as one more.
+  block.setResult(["x".repeat(400), "second", "third"].join("\n"), false);
+  assertStringIncludes(plain(block.render(40)).at(-1)!, "… 3 more lines");
+  block.setResult(["a", "b", "c", "d", "e", "f", "g", "h", "i"].join("\n"), false);
+  assertStringIncludes(plain(block.render(40)).at(-1)!, "… 1 more line (");
+  block.setExpanded(true);
+  block.setResult("z".repeat(360), false);
+  const expanded = plain(block.render(40));
+  assertEquals(expanded.length, 2 + 10);
+  assert(expanded.slice(3).every((row) => row.startsWith("    z")), expanded.join("\n"));
+});
+
+Deno.test("tool block: a running call shows the tail of its streamed output, carriage returns redraw a line", () => {
+  const block = new ToolBlock(paint, "t1", "bash", { command: "build" });
+  // Chunks end mid-line, as a pipe delivers them.
+  const output = Array.from({ length: 3000 }, (_, i) => `${i + 1}`).join("\n") + "\n";
+  for (let i = 0; i < output.length; i += 1000) block.appendProgress(output.slice(i, i + 1000));
+  const running = plain(block.render(60));
+  assertEquals(running.slice(2), ["  ⎿ 2996", "    2997", "    2998", "    2999", "    3000"]);
+  assertEquals(running.length, 2 + PROGRESS_LINES);
+  block.appendProgress("downloading 10%\rdownloading 55%");
+  block.appendProgress("\rdownloading 90%");
+  assertEquals(plain(block.render(60)).at(-1), "    downloading 90%");
+  block.setResult("done", false);
+  assertEquals(plain(block.render(60)).slice(2), ["  ⎿ done"]);
+});
+
+Deno.test("tool call header: whitespace in values collapsed and trimmed", () => {
+  assertEquals(
+    formatToolCall("write", { path: "a.txt", content: "hello\nworld\n" }),
+    "write(path=a.txt, content=hello world)",
+  );
 });
 
 Deno.test("transcript: user, assistant markdown with highlighted code, load errors until cleared", () => {

@@ -55,7 +55,7 @@ export class EventView {
         transcript.addTool(event.id, event.name, event.args);
         break;
       case "tool_progress":
-        transcript.tool(event.id)?.setProgress(event.text);
+        transcript.tool(event.id)?.appendProgress(event.text);
         break;
       case "tool_result":
         transcript.tool(event.id)?.setResult(blocksText(event.content), event.is_error);

@@ -1,19 +1,27 @@
 /**
  * One tool call in the transcript: its name and arguments, then progress,
- * then the result. Long results are collapsed to their first lines so a
- * big `read` does not push the conversation off the screen.
+ * then the result. Long results are collapsed to their first rows (screen
+ * rows, so one long line cannot flood the screen either) and a running
+ * call shows only the tail of its output, so a big `read` or a chatty
+ * command does not push the conversation off the screen.
  *
  * @module
  */
 
-import type { Component } from "@mariozechner/pi-tui";
+import { type Component, truncateToWidth } from "@mariozechner/pi-tui";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, type Watched, wrapStyled } from "./lines.ts";
 
-/** Result lines shown before collapsing. */
+/** Result rows shown before collapsing. */
 export const COLLAPSED_LINES = 8;
+/** Lines of a running call's output shown (its latest ones). */
+export const PROGRESS_LINES = 5;
+/** Output kept for the progress tail: enough for its lines, never the whole stream. */
+const PROGRESS_KEEP = 16 * 1024;
 const ARGS_MAX = 300;
+const FIRST = "  ⎿ ";
+const NEXT = "    ";
 
 export type ToolState = "running" | "done" | "error";
 
@@ -21,7 +29,7 @@ export type ToolState = "running" | "done" | "error";
 export function formatToolCall(name: string, args: Record<string, unknown>): string {
   const parts = Object.entries(args).map(([k, v]) => {
     const value = typeof v === "string" ? v : JSON.stringify(v);
-    return `${k}=${value.replace(/\s+/g, " ")}`;
+    return `${k}=${value.replace(/\s+/g, " ").trim()}`;
   });
   const text = `${name}(${parts.join(", ")})`;
   return text.length <= ARGS_MAX ? text : text.slice(0, ARGS_MAX - 1) + "…";
@@ -49,8 +57,17 @@ export class ToolBlock implements Component, Watched {
     return this.#state;
   }
 
-  setProgress(text: string): void {
-    this.#progress = sanitize(text);
+  /** More output of the running call (a chunk of a stream: lines may span chunks). */
+  appendProgress(chunk: string): void {
+    const text = this.#progress + chunk;
+    if (text.length <= PROGRESS_KEEP) {
+      this.#progress = text;
+    } else {
+      // From a line start when there is one: a cut line would show as a line.
+      const kept = text.slice(-PROGRESS_KEEP);
+      const nl = kept.indexOf("\n");
+      this.#progress = nl === -1 ? kept : kept.slice(nl + 1);
+    }
     this.#cache.invalidate();
   }
 
@@ -88,17 +105,51 @@ export class ToolBlock implements Component, Watched {
         (i === 0 ? `${mark} ` : "  ") + l
       ),
     ];
-    if (this.#progress) lines.push(...wrapStyled(this.#progress, width, p.muted, "  ⎿ "));
-    if (this.#state === "running") return lines;
+    if (this.#state === "running") {
+      lines.push(...this.#progressRows(width));
+      return lines;
+    }
     const style = this.#state === "error" ? p.error : p.toolOut;
     const all = this.#result.replace(/\n+$/, "").split("\n");
-    const shown = this.#expanded ? all : all.slice(0, COLLAPSED_LINES);
-    shown.forEach((line, i) =>
-      lines.push(...wrapStyled(line, width, style, i === 0 ? "  ⎿ " : "    "))
-    );
-    if (shown.length < all.length) {
-      lines.push(p.muted(`    … ${all.length - shown.length} more lines (ctrl+o to expand)`));
+    const limit = this.#expanded ? Infinity : COLLAPSED_LINES;
+    const inner = Math.max(1, width - NEXT.length);
+    const rows: string[] = [];
+    let line = 0;
+    let cut = false;
+    for (; line < all.length && rows.length < limit; line++) {
+      const room = limit - rows.length;
+      // Collapsed, a huge line is wrapped only as far as it is shown.
+      const text = room === Infinity ? all[line] : all[line].slice(0, (room + 1) * inner);
+      const wrapped = wrapStyled(text, inner, style);
+      if (wrapped.length > room || text.length < all[line].length) cut = true;
+      for (const row of wrapped.slice(0, room)) {
+        rows.push(truncateToWidth((rows.length === 0 ? FIRST : NEXT) + row, width));
+      }
+    }
+    lines.push(...rows);
+    // The line cut short counts as one more (its start is shown).
+    const hidden = all.length - line + (cut ? 1 : 0);
+    if (hidden > 0) {
+      const what = cut && hidden === 1
+        ? "the line goes on"
+        : `${hidden} more line${hidden === 1 ? "" : "s"}`;
+      lines.push(p.muted(`${NEXT}… ${what} (ctrl+o to expand)`));
     }
     return lines;
+  }
+
+  /**
+   * The last lines of a running call's output, one row each: a carriage
+   * return starts its line over (progress bars), as in a terminal.
+   */
+  #progressRows(width: number): string[] {
+    const lines = this.#progress.split("\n").map((l) => {
+      const line = l.endsWith("\r") ? l.slice(0, -1) : l;
+      return sanitize(line.slice(line.lastIndexOf("\r") + 1));
+    });
+    if (lines.at(-1) === "") lines.pop();
+    return lines.slice(-PROGRESS_LINES).map((l, i) =>
+      truncateToWidth((i === 0 ? FIRST : NEXT) + this.#paint.muted(l), width)
+    );
   }
 }

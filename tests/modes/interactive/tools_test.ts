@@ -103,6 +103,32 @@ Deno.test('tui: --no-yolo "yes, always" turns yolo on; /yolo back to confirm ask
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
+Deno.test("tui: a running bash shows the tail of its output, not every line", async () => {
+  await using z = await tempZot();
+  const command = "seq 1 3000; while [ ! -e go ]; do sleep 0.05; done; echo finished";
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "bash", args: { command } }] }, { text: "all done" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("count");
+  await tui.keys("Enter");
+  const running = await tui.waitFor("    3000", "the output's last line while it runs");
+  assert(running.includes("⎿ 2996"), running);
+  assert(!running.includes("2995"), running);
+  await Deno.writeTextFile(`${z.cwd}/go`, "");
+  const done = await tui.waitFor("all done", "the model after the call");
+  assert(done.includes("⎿ 1\n"), done);
+  assert(done.includes("more lines (ctrl+o to expand)"), done);
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
 Deno.test("tui: an interactive tool waits on its panel; tool_prompt records a synthetic call", async () => {
   await using z = await tempZot();
   const ext = await copyFixture(z.root);
