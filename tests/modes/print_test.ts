@@ -74,6 +74,27 @@ Deno.test("--system-prompt replaces the prompt the provider receives", async () 
   assertEquals(body.tools ?? [], []);
 });
 
+Deno.test("skills are listed in the system prompt only when the skill tool is offered", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "a" }, { text: "b" }, { text: "c" }] });
+  const runs = [[], ["--tools", "read,bash"], ["--no-tools"]];
+  for (const flags of runs) {
+    const r = await runZot(["-p", "hi", "--base-url", llm.url, "--no-ext", ...flags], z);
+    assertEquals(r.code, 0, r.stderr);
+  }
+  const prompts = llm.requests.map((req) => {
+    const body = req.body as { system: { text: string }[]; tools?: { name: string }[] };
+    return { system: body.system.map((b) => b.text).join(""), tools: body.tools ?? [] };
+  });
+  // The built-in zot-extension skill is always there to list.
+  assertStringIncludes(prompts[0].system, "- zot-extension:");
+  assertEquals(prompts[0].tools.some((t) => t.name === "skill"), true);
+  for (const { system } of prompts.slice(1)) {
+    assertEquals(system.includes("zot-extension"), false, system);
+    assertEquals(system.includes("skill tool"), false, system);
+  }
+});
+
 Deno.test("SIGINT aborts a print run: the stream stops and zot exits 1", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({ script: [{ hang: true, text: "partial" }] });

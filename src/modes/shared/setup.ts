@@ -150,7 +150,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       model: resolved.model,
       persistByDefault: options.persistSessions ?? true,
     }, warn),
-    systemPromptBuilder(flags, paths, registry, () => promptSkills),
+    // Skills are loaded through the skill tool: without it (--no-tools, --tools read) listing
+    // them only sends the model after a tool it does not have.
+    systemPromptBuilder(flags, paths, registry, () => registry.get("skill") ? promptSkills : []),
   ]);
   // `let`: a `/reload-ext` in a run that started with none may start the host later.
   let host = startedHost;
