@@ -92,3 +92,20 @@ Deno.test("RPC mode: ZOTCORE_RPC_TOKEN requires a matching hello first", async (
   assertEquals((await right.next()).data, { pong: true });
   assertEquals((await right.close()).code, 0);
 });
+
+Deno.test("RPC mode: a run that cannot start says why on stdout too, with the exit code", async () => {
+  await using z = await tempZot();
+  const cases: { args: string[]; env: Record<string, string>; code: number; error: string }[] = [
+    { args: ["--system-prompt", "@missing.txt"], env: {}, code: 2, error: "missing.txt" },
+    { args: [], env: { ANTHROPIC_API_KEY: "" }, code: 1, error: "No API key" },
+  ];
+  for (const c of cases) {
+    const rpc = rpcProcess(["--no-ext", ...c.args], { ...z, env: c.env });
+    const end = await rpc.close();
+    assertEquals(end.code, c.code, end.stderr);
+    assertEquals(end.rest.length, 1);
+    const frame = JSON.parse(end.rest[0]);
+    assertEquals(frame.type, "error");
+    assertStringIncludes(frame.message, c.error);
+  }
+});

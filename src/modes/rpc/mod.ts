@@ -11,7 +11,7 @@
 
 import { toWireEvent } from "../../agent/events.ts";
 import { readLines } from "../../protocol/framing.ts";
-import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
 import type { RunFlags } from "../shared/flags.ts";
 import { jsonLines, type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
@@ -43,6 +43,8 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   const send = jsonLines(options.stdout ?? stdoutLine);
   const stderr = options.stderr ?? stderrLine;
   const token = options.token ?? Deno.env.get("ZOTCORE_RPC_TOKEN") ?? undefined;
+  // The client reads stdout: a run that cannot start (no key, a bad @file) says so there too,
+  // and the error is rethrown for the exit code (2 for usage) and the line on stderr.
   const setup: RunSetup = await createSetup({
     mode: "rpc",
     flags: options.flags,
@@ -50,6 +52,9 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     warn: stderr,
     persistSessions: false,
     ...options.setup,
+  }).catch((e) => {
+    send({ type: "error", message: errorMessage(e) });
+    throw e;
   });
   setup.agent.subscribe((event) => send(toWireEvent(event)));
   setup.agent.startSession();
