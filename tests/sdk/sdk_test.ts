@@ -380,6 +380,19 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
     await host.expect("command_response");
   });
 
+  Deno.test(`${lang} sdk: a disposed panel closes and no longer receives keys`, async () => {
+    const { host } = await started();
+    await using _ = host;
+    assertEquals((await invoke(host, "ephemeral")).open_panel, { id: "e1", title: "E" });
+    await host.send({ type: "panel_key", panel_id: "e1", key: "rune", text: "a" });
+    assertEquals(await host.next(), { type: "panel_render", panel_id: "e1", lines: ["rune:a"] });
+    await host.send({ type: "panel_key", panel_id: "e1", key: "rune", text: "x" });
+    assertEquals(await host.next(), { type: "panel_close", panel_id: "e1" });
+    await host.send({ type: "panel_key", panel_id: "e1", key: "rune", text: "b" });
+    // No render for the disposed panel: the next frame answers the next command.
+    assertEquals((await invoke(host, "echo", "after")).display, "after");
+  });
+
   Deno.test(`${lang} sdk: a first host frame other than hello_ack ends the extension with an error`, async () => {
     await using host = spawnFull();
     await host.expect("hello");

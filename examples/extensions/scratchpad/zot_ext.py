@@ -323,12 +323,15 @@ class Panel:
         self.id = panel_id
         self.on_key = on_key
         self.on_close = on_close
+        self.is_open = False
 
     def response(self, title: str = "", lines: Optional[List[str]] = None, footer: str = "") -> JsonObject:
         """A command response that opens this panel."""
+        self.is_open = True
         return open_panel(self.id, title, lines, footer)
 
     def open(self, title: str = "", lines: Optional[List[str]] = None, footer: str = "") -> None:
+        self.is_open = True
         self._ext._send({"type": "open_panel", "panel": _panel_spec(self.id, title, lines, footer)})
 
     def render(self, title: str = "", lines: Optional[List[str]] = None, footer: str = "") -> None:
@@ -338,7 +341,17 @@ class Panel:
         self._ext._send(spec)
 
     def close(self) -> None:
+        self.is_open = False
         self._ext._send({"type": "panel_close", "panel_id": self.id})
+
+    def dispose(self) -> None:
+        """Stop receiving this panel's keys (closing it first if open); for per-call panels,
+        which would otherwise stay registered for the life of the extension."""
+        if self.is_open:
+            self.close()
+        with self._ext._lock:
+            if self._ext._panels.get(self.id) is self:
+                del self._ext._panels[self.id]
 
 
 # --------------------------------------------------------------------------
@@ -444,7 +457,8 @@ class Extension:
     def panel(self, panel_id: str, on_key: Optional[Callable[[str, str], None]] = None,
               on_close: Optional[Callable[[], None]] = None) -> Panel:
         p = Panel(self, panel_id, on_key, on_close)
-        self._panels[panel_id] = p
+        with self._lock:
+            self._panels[panel_id] = p
         return p
 
     # ---- runtime calls ------------------------------------------------
@@ -599,13 +613,13 @@ class Extension:
         elif kind == "event_intercept":
             self._spawn(self._run_intercept, f)
         elif kind == "panel_key":
-            p = self._panels.get(str(f.get("panel_id")))
-            if p is not None and p.on_key is not None:
-                self._ui_call(p.on_key, str(f.get("key", "")), str(f.get("text") or ""))
+            self._ui_call(self._panel_key, str(f.get("panel_id")), str(f.get("key", "")),
+                          str(f.get("text") or ""))
         elif kind == "panel_close":
             p = self._panels.get(str(f.get("panel_id")))
-            if p is not None and p.on_close is not None:
-                self._ui_call(p.on_close)
+            if p is not None:
+                p.is_open = False
+                self._ui_call(self._panel_closed, p.id)
         elif kind == "shutdown":
             self._life.set("host shut down")
             self._send({"type": "shutdown_ack"})
@@ -689,6 +703,18 @@ class Extension:
         if out.get("reason") == "":
             del out["reason"]
         self._send(out)
+
+    # Looked up when the UI thread gets to the key, not when it was read: an earlier
+    # key's handler may have disposed the panel in between.
+    def _panel_key(self, panel_id: str, key: str, text_: str) -> None:
+        p = self._panels.get(panel_id)
+        if p is not None and p.on_key is not None:
+            p.on_key(key, text_)
+
+    def _panel_closed(self, panel_id: str) -> None:
+        p = self._panels.get(panel_id)
+        if p is not None and p.on_close is not None:
+            p.on_close()
 
     def _guard(self, fn: Callable, *args: Any) -> None:
         try:

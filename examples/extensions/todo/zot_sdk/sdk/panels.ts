@@ -17,7 +17,7 @@ export type PanelView = Omit<PanelSpec, "id">;
 export interface PanelHandlers {
   /** A key while the panel is focused; `text` is the character for `"rune"`. */
   onKey?: (key: PanelKeyName, text: string) => void | Promise<void>;
-  /** The user closed the panel (Esc or Ctrl+C) or the host ended. */
+  /** The user closed the panel (Esc or Ctrl+C). Not called at shutdown: handlers' signals abort then. */
   onClose?: () => void | Promise<void>;
 }
 
