@@ -1,187 +1,177 @@
 /**
- * A pi-tui {@linkcode TUI} whose cost per frame stays flat as the transcript
- * grows.
+ * A pi-tui {@linkcode TUI} whose cost per frame is the rows that changed,
+ * however long the transcript grows.
  *
- * pi-tui's differential renderer compares every rendered line with the last
- * frame, which is cheap when the strings are the very same objects. But
- * before comparing, each frame it appends a reset sequence to every line
- * (`applyLineResets`) and scans every line for Kitty image ids
- * (`collectKittyImageIds`). Both build or scan fresh strings for all lines,
- * so with 1,000 messages (~8,000 lines) a streamed token cost ~1.5 ms, and
- * the freshly concatenated strings then made the comparison itself
- * character by character.
+ * pi-tui's frame renders every component into one new array of lines, then
+ * walks all of them: it strips the cursor marker, appends a reset sequence
+ * to every line, compares every line with the last frame's and scans every
+ * line for image ids. With 1,000 messages (~7,000 lines) that is most of
+ * the cost of a streamed token, and it grows with the transcript.
  *
- * FlatTUI memoizes those two steps by row: a line equal to last frame's line
- * at the same row reuses last frame's result (the same object, so pi-tui's
- * comparison is a pointer check). Only new or moved lines go through
- * pi-tui's own step, so the output is byte for byte pi-tui's (a test checks
- * it). Rows the children vouch for (the transcript's blocks before the
- * streaming one, see `SharedPrefix` in components/lines.ts) are not even
- * compared, and the children's lines are joined by block copies, so what
- * remains per token is a few array copies and pi-tui's own pointer loop.
- * Our components return cached line arrays, which is what makes the rows
- * identical from frame to frame.
+ * FlatTUI keeps the composed lines across frames instead. The transcript
+ * tells which of its rows changed since the last frame (see `RenderSince`
+ * in components/lines.ts: the blocks from the first one that reported a
+ * change on); the few components below it are asked every frame and
+ * compared row by row. The frame then looks only at the rows from the
+ * first changed one on (and the cursor's row): their reset lines, the
+ * comparison with the last frame and the bytes written, by
+ * {@linkcode FlatFrame}, which is pi-tui 0.73's differential branch over
+ * those rows. Whatever that branch does not cover (the first frame, a
+ * resize, overlays, images, a change above the screen, a shrink with
+ * clear-on-shrink) goes to pi-tui's own frame, unchanged, so the bytes
+ * written are pi-tui's in every case (a test compares them frame by frame).
  *
- * The two steps are private in pi-tui 0.73; if a later version drops them,
- * FlatTUI leaves pi-tui as it is (correct, only slower) and
- * {@linkcode FlatTUI.memoized} says so (a test checks it).
+ * The frame state FlatTUI reads and advances is private in pi-tui 0.73; if
+ * a later version renames it, FlatTUI leaves every frame to pi-tui (correct,
+ * only slower) and {@linkcode FlatTUI.flat} says so (a test checks it).
  *
  * @module
  */
 
 import { type Component, type Terminal, TUI } from "@mariozechner/pi-tui";
-import { hasSharedPrefix } from "./components/lines.ts";
+import { hasRenderSince, type RenderToken } from "./components/lines.ts";
+import { cursorRow, FlatFrame, type PiFrameState, piFrameState } from "./flat_frame.ts";
 
-type LineStep = (lines: string[]) => string[];
-type ImageStep = (lines: string[]) => Set<number>;
-
-// The image sequence pi-tui's `collectKittyImageIds` looks for.
-const KITTY_PREFIX = "\x1b_G";
-
-/**
- * Last frame's lines before and after pi-tui's per-line reset step, by row.
- * A pure helper so its invalidation can be tested without a terminal.
- */
-export class LineResetMemo {
-  #raw: readonly string[] = [];
-  #out: string[] = [];
-  /** Rows of `#out` holding an image sequence, ascending (almost always none). */
-  #imageRows: number[] = [];
-  /** Lines that went through the real step in the last `apply` (tests, bench). */
-  recomputed = 0;
-  /** Lines compared with last frame's in the last `apply` (tests, bench). */
-  compared = 0;
-
-  /** How many lines the last `apply` was given. */
-  get rows(): number {
-    return this.#raw.length;
-  }
-
-  /**
-   * `step` applied to every line of `lines`, reusing last call's result for
-   * each row whose line is the same. The first `known` rows are taken as
-   * unchanged without comparing (the caller knows they are the same strings;
-   * at most {@linkcode rows}). Returns a new array: pi-tui keeps the previous
-   * one to diff against.
-   */
-  apply(lines: readonly string[], step: LineStep, known = 0): string[] {
-    const raw = this.#raw;
-    const prev = this.#out;
-    const prevImages = this.#imageRows;
-    const start = Math.max(0, Math.min(known, raw.length, lines.length));
-    // One block copy at the new length (usually the old one), then the
-    // rows from `start` on are overwritten or appended.
-    const out = prev.slice(0, lines.length);
-    const imageRows = prevImages.filter((row) => row < start);
-    const wasImage = prevImages.length > imageRows.length ? new Set(prevImages) : undefined;
-    let recomputed = 0;
-    for (let i = start; i < lines.length; i++) {
-      const line = lines[i];
-      let result: string;
-      let image: boolean;
-      if (i < raw.length && line === raw[i]) {
-        result = prev[i];
-        image = wasImage?.has(i) ?? false;
-      } else {
-        result = step([line])[0];
-        image = result.includes(KITTY_PREFIX);
-        recomputed++;
-      }
-      if (i < out.length) out[i] = result;
-      else out.push(result);
-      if (image) imageRows.push(i);
-    }
-    this.#raw = lines;
-    this.#out = out;
-    this.#imageRows = imageRows;
-    this.recomputed = recomputed;
-    this.compared = lines.length - start;
-    return out;
-  }
-
-  /** Whether `lines` is the last result and none of its lines holds an image. */
-  imageFree(lines: readonly string[]): boolean {
-    return lines === this.#out && this.#imageRows.length === 0;
-  }
-
-  /** Forgets the last frame (the next `apply` recomputes every line). */
-  clear(): void {
-    this.#raw = [];
-    this.#out = [];
-    this.#imageRows = [];
-  }
+/** What the last frame did (tests, bench). */
+export interface FrameStats {
+  /** Whether FlatFrame drew it (false: pi-tui's whole-buffer frame). */
+  flat: boolean;
+  /** Rows the frame looked at. */
+  rows: number;
 }
 
-function method<T>(target: object, name: string): T | undefined {
-  const value: unknown = Reflect.get(target, name);
-  return typeof value === "function" ? value.bind(target) : undefined;
+/** pi-tui's PI_TUI_DEBUG (read once here; pi-tui reads it every frame). */
+function debugging(): boolean {
+  try {
+    return Deno.env.get("PI_TUI_DEBUG") === "1";
+  } catch {
+    return false; // no env permission: pi-tui's frame could not read it either
+  }
 }
 
 export class FlatTUI extends TUI {
-  readonly memo = new LineResetMemo();
-  /** Whether pi-tui had the steps FlatTUI memoizes (false: plain pi-tui). */
-  readonly memoized: boolean;
-  /** The latest render: the joined lines and each child's array. */
-  #latest: { lines: string[]; parts: readonly string[][] } | undefined;
-  /** Each child's array in the last frame that reached the reset step. */
-  #applied: readonly string[][] = [];
+  /** Whether pi-tui had the frame state FlatTUI draws with (false: plain pi-tui). */
+  readonly flat: boolean;
+  readonly lastFrame: FrameStats = { flat: false, rows: 0 };
+  #pi: PiFrameState | undefined;
+  #piFrame: () => void;
+  #frame = new FlatFrame();
+  // pi-tui writes one debug file per frame with every line: its frame does it.
+  #debug = debugging();
+
+  /** The children's lines as of the last compose, kept across frames. */
+  #lines: string[] = [];
+  #width = -1;
+  #children: Component[] = [];
+  /** Per child: its first row and (a `RenderSince` child) its last token. */
+  #starts: number[] = [];
+  #tokens: (RenderToken | undefined)[] = [];
+  /** The first row whose line changed since the last frame. */
+  #changed = 0;
 
   constructor(terminal: Terminal, showHardwareCursor?: boolean) {
     super(terminal, showHardwareCursor);
-    const resets = method<LineStep>(this, "applyLineResets");
-    const images = method<ImageStep>(this, "collectKittyImageIds");
-    this.memoized = resets !== undefined && images !== undefined;
-    if (!resets || !images) return;
-    // Own properties shadow pi-tui's prototype methods for this instance only.
-    Object.defineProperty(this, "applyLineResets", {
-      value: (lines: string[]) => {
-        const known = this.#unchangedRows(lines);
-        this.#applied = lines === this.#latest?.lines ? this.#latest.parts : [];
-        return this.memo.apply(lines, resets, known);
-      },
-    });
-    Object.defineProperty(this, "collectKittyImageIds", {
-      value: (lines: string[]) => (this.memo.imageFree(lines) ? new Set<number>() : images(lines)),
-    });
+    const piFrame: unknown = Reflect.get(TUI.prototype, "doRender");
+    if (typeof piFrame !== "function") throw new Error("pi-tui's TUI has no doRender");
+    this.#piFrame = () => piFrame.call(this);
+    this.#pi = piFrameState(this);
+    this.flat = this.#pi !== undefined;
+    // An own property shadows pi-tui's (private) frame for this instance.
+    Object.defineProperty(this, "doRender", { value: () => this.#render() });
   }
 
-  /**
-   * The children's lines, joined with `concat` (a block copy) rather than
-   * pi-tui's line-by-line push. Always a new array: pi-tui edits it in place
-   * (the cursor marker).
-   */
+  /** The children's lines (a new array: pi-tui edits it in place). */
   override render(width: number): string[] {
-    const parts = this.children.map((child: Component) => child.render(width));
-    const lines = new Array<string>().concat(...parts);
-    this.#latest = { lines, parts };
-    return lines;
+    this.#compose(width);
+    return this.#lines.slice();
   }
 
   /**
-   * Leading rows of `lines` known to hold the same strings as the last frame
-   * that reached the reset step: children whose array is the same, then what
-   * the first changed child knows of its own (the transcript: all blocks
-   * before the streaming one). 0 when `lines` is not our latest render
-   * (overlays were drawn over it).
+   * Asks the children what changed, without drawing or copying: a frame's
+   * share of the components' work (the bench's "components only").
    */
-  #unchangedRows(lines: string[]): number {
-    const latest = this.#latest;
-    if (!latest || latest.lines !== lines || this.hasOverlay()) return 0;
-    let rows = 0;
-    for (let i = 0; i < latest.parts.length && i < this.#applied.length; i++) {
-      const now = latest.parts[i];
-      const before = this.#applied[i];
-      if (now === before) {
-        rows += now.length;
-        continue;
-      }
-      const child = this.children[i];
-      if (child && hasSharedPrefix(child)) rows += child.sharedPrefix(before);
-      break;
+  compose(width: number): void {
+    this.#compose(width);
+  }
+
+  /**
+   * Brings `#lines` up to date, noting the first row that changed. Rows are
+   * compared as strings, so a component returning equal lines in a new
+   * array changes nothing; a `RenderSince` child is not even walked before
+   * the row it says changed.
+   */
+  #compose(width: number): void {
+    const children = this.children;
+    const same = width === this.#width && children.length === this.#children.length &&
+      children.every((child, i) => child === this.#children[i]);
+    if (!same) {
+      this.#children = children.slice();
+      this.#starts = [];
+      this.#tokens = [];
+      this.#width = width;
     }
-    // pi-tui strips the cursor marker from a line in the last screenful of
-    // rows, in place: those rows are always compared.
-    const screen = this.terminal.rows;
-    return Math.max(0, Math.min(rows, lines.length - screen, this.memo.rows - screen));
+    const lines = this.#lines;
+    let changed = Number.MAX_SAFE_INTEGER;
+    let row = 0;
+    const put = (line: string) => {
+      if (lines[row] !== line) {
+        if (row < changed) changed = row;
+        lines[row] = line;
+      }
+      row++;
+    };
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      const start = row;
+      if (hasRenderSince(child)) {
+        // Its rows moved: the ones it kept are not where they were.
+        const since = same && this.#starts[i] === start ? this.#tokens[i] : undefined;
+        const result = child.renderSince(width, since);
+        this.#tokens[i] = result.token;
+        row = start + result.from;
+        for (const part of result.parts) for (const line of part) put(line);
+      } else {
+        for (const line of child.render(width)) put(line);
+      }
+      this.#starts[i] = start;
+    }
+    if (row !== lines.length) {
+      changed = Math.min(changed, row, lines.length);
+      lines.length = row;
+    }
+    this.#changed = Math.min(this.#changed, changed);
+  }
+
+  /** One frame: FlatFrame when it covers the case, else pi-tui's. */
+  #render(): void {
+    const pi = this.#pi;
+    if (!pi || pi.stopped) return this.#piFrame();
+    const width = this.terminal.columns;
+    const ready = !this.#debug && pi.overlayStack.length === 0 && pi.previousWidth === width &&
+      pi.previousHeight === this.terminal.rows && this.#frame.drew(pi.previousLines);
+    if (!ready) return this.#fullFrame();
+    this.#compose(width);
+    const rows = this.#frame.draw(pi, this.terminal, this.#lines, this.#changed);
+    if (rows === undefined) return this.#fullFrame();
+    this.#changed = Number.MAX_SAFE_INTEGER;
+    this.lastFrame.flat = true;
+    this.lastFrame.rows = rows;
+  }
+
+  /** pi-tui's frame, then FlatFrame takes over from what it drew. */
+  #fullFrame(): void {
+    this.#piFrame();
+    const pi = this.#pi;
+    this.#changed = Number.MAX_SAFE_INTEGER;
+    this.lastFrame.flat = false;
+    this.lastFrame.rows = this.#lines.length;
+    if (!pi || pi.stopped) return;
+    // With an overlay drawn over them, the rows on screen are not ours.
+    if (pi.overlayStack.length > 0) this.#frame.forget();
+    else {this.#frame.took(
+        pi.previousLines,
+        this.#lines,
+        cursorRow(this.#lines, this.terminal.rows),
+      );}
   }
 }

@@ -3,7 +3,6 @@ import {
   DEFAULT_THEME,
   editorTheme,
   FlatTUI,
-  LineResetMemo,
   livePaint,
   markdownTheme,
   MemoryTerminal,
@@ -54,35 +53,6 @@ function fill(transcript: Transcript, toolId = "t1"): void {
   transcript.addLoadErrors(["bad manifest"]);
 }
 
-Deno.test("line reset memo: unchanged rows reuse last frame's strings; changed rows recompute", () => {
-  const memo = new LineResetMemo();
-  const step = (lines: string[]) => lines.map((l) => `<${l}>`);
-  const first = memo.apply(["a", "b", "c"], step);
-  assertEquals(first, ["<a>", "<b>", "<c>"]);
-  assertEquals(memo.recomputed, 3);
-  const second = memo.apply(["a", "B", "c", "d"], step);
-  assertEquals(second, ["<a>", "<B>", "<c>", "<d>"]);
-  assertEquals(memo.recomputed, 2);
-  assert(second !== first, "a new array each frame (pi-tui diffs against the old one)");
-  assert(second[0] === first[0] && second[2] === first[2], "unchanged rows are the same strings");
-  // A shift moves every later line: each recomputes, none is reused wrongly.
-  assertEquals(memo.apply(["x", "a", "B", "c", "d"], step), ["<x>", "<a>", "<B>", "<c>", "<d>"]);
-  assertEquals(memo.recomputed, 5);
-  assert(memo.imageFree(memo.apply(["a"], step)), "no image lines");
-  assert(!memo.imageFree(memo.apply(["\x1b_Gi=7;x"], step)), "an image line is reported");
-  memo.clear();
-  memo.apply(["a"], step);
-  assertEquals(memo.recomputed, 1);
-  // Rows the caller vouches for are taken as they were, without comparing.
-  const base = memo.apply(["a", "b", "c"], step);
-  const next = memo.apply(["a", "b", "C"], step, 2);
-  assertEquals(next, ["<a>", "<b>", "<C>"]);
-  assert(next[0] === base[0] && next[1] === base[1]);
-  assertEquals([memo.compared, memo.recomputed], [1, 1]);
-  // Never past what the last frame had.
-  assertEquals(memo.apply(["a", "b", "C", "d"], step, 9), ["<a>", "<b>", "<C>", "<d>"]);
-});
-
 Deno.test("transcript join: same array while unchanged; width, theme, expand, load errors and /clear refresh it", () => {
   const { transcript, setPaint } = themed();
   fill(transcript);
@@ -120,23 +90,63 @@ Deno.test("transcript join: same array while unchanged; width, theme, expand, lo
   assertEquals(two, joinedFresh(transcript, 80));
   assertEquals(two.slice(0, -1), one.slice(0, -1));
 
-  assertEquals(transcript.sharedPrefix(one), one.length - 2, "all before the streaming block");
-  assertEquals(transcript.sharedPrefix(two), two.length);
-  assertEquals(transcript.sharedPrefix(first), 0, "an older render: unknown");
-  transcript.render(40);
-  assertEquals(transcript.sharedPrefix(two), 0, "a width change keeps nothing");
-
   transcript.clear();
   assertEquals(transcript.render(80), []);
   transcript.addUser("again");
   assertEquals(transcript.render(80), joinedFresh(transcript, 80));
 });
 
+Deno.test("transcript renderSince: the rows from the first changed block on; unknown renders give every row", () => {
+  const { transcript } = themed();
+  fill(transcript);
+  const rows = (r: { parts: readonly (readonly string[])[] }) => r.parts.flat();
+  const first = transcript.renderSince(80, undefined);
+  assertEquals([first.from, first.length], [0, transcript.render(80).length]);
+  assertEquals(rows(first), transcript.render(80));
+
+  const idle = transcript.renderSince(80, first.token);
+  assertEquals([idle.from, idle.length, rows(idle)], [first.length, first.length, []]);
+
+  const streaming = transcript.beginAssistant();
+  streaming.append("one two");
+  const added = transcript.renderSince(80, idle.token);
+  assertEquals(added.from, first.length, "a new block: rows from its start");
+  assertEquals(rows(added), transcript.render(80).slice(first.length));
+  streaming.append(" three\n\nfour");
+  const token = transcript.renderSince(80, added.token);
+  assertEquals(token.from, first.length, "the streaming block only");
+  assertEquals(rows(token), transcript.render(80).slice(first.length));
+
+  assertEquals(transcript.renderSince(80, first.token).from, 0, "an older render: every row");
+  assertEquals(transcript.renderSince(60, undefined).from, 0);
+  const narrow = transcript.renderSince(80, undefined);
+  assertEquals(narrow.from, 0, "after another width: every row");
+
+  const loadError = transcript.render(80).findIndex((line) => line.includes("bad manifest"));
+  transcript.clearLoadErrors();
+  const removed = transcript.renderSince(80, narrow.token);
+  assertEquals(removed.from, loadError - 1, "from the removed block's start (its blank line)");
+  assertEquals(rows(removed), transcript.render(80).slice(removed.from));
+
+  transcript.tool("t1")?.setExpanded(true);
+  const expanded = transcript.renderSince(80, removed.token);
+  const toolStart = transcript.render(80).findIndex((line) => line.includes("bash(command=ls)"));
+  assertEquals(expanded.from, toolStart - 1);
+  assertEquals(expanded.length, transcript.render(80).length);
+
+  transcript.clear();
+  transcript.addUser("fresh");
+  const fresh = transcript.renderSince(80, expanded.token);
+  assertEquals([fresh.from, rows(fresh)], [0, transcript.render(80)]);
+});
+
 Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every invalidation", () => {
   const run = (flat: boolean): string[] => {
     const terminal = new MemoryTerminal(80, 12);
     const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
-    if (tui instanceof FlatTUI) assert(tui.memoized, "pi-tui no longer has the memoized steps");
+    if (tui instanceof FlatTUI) {
+      assert(tui.flat, "pi-tui no longer has the frame state FlatTUI uses");
+    }
     const { transcript, setPaint } = themed();
     for (let i = 0; i < 5; i++) fill(transcript, i === 0 ? "t1" : `t1-${i}`);
     tui.addChild(flat ? transcript : plainJoin(transcript));
@@ -180,25 +190,130 @@ Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every 
   flat.forEach((output, i) => assertEquals(output, plain[i], `frame ${i} differs`));
 });
 
-Deno.test("FlatTUI: a streamed token compares only the last screenful, not the whole transcript", () => {
+/** Lines set from outside, in a new array each render (as pi-tui's own components do). */
+class Lines implements Component {
+  lines: string[] = [];
+  render(): string[] {
+    return this.lines.slice();
+  }
+  invalidate(): void {}
+}
+
+Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes: scrolling, shrinking, cursor, overlays, resizes", () => {
+  const run = (flat: boolean) => {
+    const terminal = new MemoryTerminal(60, 8);
+    const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
+    const { transcript } = themed();
+    for (let i = 0; i < 3; i++) fill(transcript, `t${i}`);
+    tui.addChild(flat ? transcript : plainJoin(transcript));
+    const below = new Lines();
+    tui.addChild(below);
+    const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
+    tui.addChild(editor);
+    tui.setFocus(editor);
+    const last = new Lines();
+    tui.addChild(last);
+    const frames: string[] = [];
+    const kinds: boolean[] = [];
+    const frame = () => {
+      renderNow(tui);
+      frames.push(terminal.output);
+      terminal.reset();
+      if (tui instanceof FlatTUI) kinds.push(tui.lastFrame.flat);
+    };
+    frame();
+    frame(); // nothing changed
+    const streaming = transcript.beginAssistant();
+    // Lines appended past the bottom of the screen: pi-tui scrolls.
+    for (let i = 0; i < 12; i++) {
+      streaming.append(
+        i % 3 === 2 ? "a longer token that wraps at sixty columns, twice\n\n" : "tok ",
+      );
+      frame();
+    }
+    below.lines = ["a note", "another note"];
+    frame();
+    below.lines = ["a note, changed"];
+    frame(); // a line changed, one deleted
+    below.lines = [];
+    frame();
+    editor.setText("one\ntwo\nthree");
+    frame();
+    editor.setText("one");
+    frame(); // only deleted lines at the bottom
+    editor.handleInput("x");
+    frame(); // the cursor moves
+    last.lines = ["below the editor", "and more", "and more"];
+    frame(); // a change below the cursor
+    last.lines = ["below the editor"];
+    frame(); // only deleted lines
+    editor.setText("one\ntwo");
+    editor.handleInput("\x1b[A");
+    frame(); // the cursor moves up
+    last.lines = ["\x1b_Ga=T,f=100,i=7;AAAA\x1b\\"];
+    frame(); // an image line: pi-tui's to draw
+    last.lines = ["no image"];
+    frame();
+    streaming.append("tok ");
+    frame();
+    const overlay = new Lines();
+    overlay.lines = ["an overlay"];
+    tui.showOverlay(overlay, { width: 20 });
+    frame();
+    streaming.append("under the overlay ");
+    frame();
+    tui.hideOverlay();
+    frame();
+    streaming.append("after it ");
+    frame();
+    terminal.rows = 12;
+    frame();
+    streaming.append("taller ");
+    frame();
+    tui.requestRender(true);
+    frame();
+    streaming.append("forced ");
+    frame();
+    tui.setClearOnShrink(true);
+    below.lines = ["x", "y"];
+    frame();
+    below.lines = [];
+    frame(); // shrinks below the working area: a full redraw
+    streaming.append("end");
+    frame();
+    return { frames, kinds };
+  };
+  const flat = run(true);
+  const plain = run(false);
+  assertEquals(flat.frames.length, plain.frames.length);
+  flat.frames.forEach((output, i) => assertEquals(output, plain.frames[i], `frame ${i} differs`));
+  const drawn = flat.kinds.filter((k) => k).length;
+  assert(drawn >= 20, `${drawn} of ${flat.kinds.length} frames were differential`);
+});
+
+Deno.test("FlatTUI: a streamed token looks at the rows it changed, not the whole transcript", () => {
   const terminal = new MemoryTerminal(80, 10, { keep: false });
   const tui = new FlatTUI(terminal);
   const { transcript } = themed();
   for (let i = 0; i < 50; i++) fill(transcript, `t${i}`);
   tui.addChild(transcript);
   renderNow(tui);
-  const total = tui.memo.rows;
-  assert(total > 500, `a long transcript (${total} lines)`);
+  const total = tui.lastFrame.rows;
+  assert(!tui.lastFrame.flat && total > 500, `a first full frame of a long transcript (${total})`);
   const streaming = transcript.beginAssistant();
   for (let i = 0; i < 10; i++) {
-    streaming.append("token ");
+    streaming.append(i % 4 === 3 ? "token\n\n" : "token ");
     renderNow(tui);
-    assert(tui.memo.compared <= terminal.rows + 2, `compared ${tui.memo.compared} lines`);
+    assert(tui.lastFrame.flat, `token ${i}: a differential frame`);
+    assert(tui.lastFrame.rows <= 4, `token ${i}: looked at ${tui.lastFrame.rows} rows`);
   }
-  // Expanding a tool far above changes lines there: everything below is compared.
+  // Expanding a tool far above the screen: pi-tui redraws everything.
   transcript.tool("t0")?.setExpanded(true);
   renderNow(tui);
-  assert(tui.memo.compared > 500, `compared ${tui.memo.compared} lines`);
+  assert(!tui.lastFrame.flat && tui.lastFrame.rows > 500, `${JSON.stringify(tui.lastFrame)}`);
+  streaming.append("more");
+  renderNow(tui);
+  assert(tui.lastFrame.flat && tui.lastFrame.rows <= 4, "differential again after it");
 });
 
 /** A block that counts how often it is asked to render. */

@@ -70,18 +70,35 @@ export function isWatched(c: Component): c is Component & Watched {
   return "onChange" in c;
 }
 
-/**
- * A component that can tell which of its leading lines did not change: how
- * many of the first lines of its latest render are the same strings, at the
- * same rows, as in `older` (a render it returned before). 0 when it does not
- * know. Lets FlatTUI skip the rows a streamed token did not touch.
- */
-export interface SharedPrefix {
-  sharedPrefix(older: readonly string[]): number;
+/** Names one render of a {@linkcode RenderSince} component (opaque). */
+export type RenderToken = object;
+
+/** What {@linkcode RenderSince.renderSince} returns. */
+export interface LinesSince {
+  /** Names this render, for the next call. */
+  token: RenderToken;
+  /**
+   * Rows before `from` hold the same lines as in the render `since` named,
+   * at the same rows (0 when that render is not known).
+   */
+  from: number;
+  /** The number of lines. */
+  length: number;
+  /** The lines from row `from` on, as consecutive arrays (read them, do not keep them). */
+  parts: readonly (readonly string[])[];
 }
 
-export function hasSharedPrefix(c: Component): c is Component & SharedPrefix {
-  return "sharedPrefix" in c && typeof c.sharedPrefix === "function";
+/**
+ * A component with many lines (the transcript) that tells what changed
+ * since an earlier render instead of handing over every line, so FlatTUI's
+ * cost per frame is the changed rows, not the whole transcript.
+ */
+export interface RenderSince {
+  renderSince(width: number, since: RenderToken | undefined): LinesSince;
+}
+
+export function hasRenderSince(c: Component): c is Component & RenderSince {
+  return "renderSince" in c && typeof c.renderSince === "function";
 }
 
 /**
@@ -94,14 +111,11 @@ export function hasSharedPrefix(c: Component): c is Component & SharedPrefix {
  * Relies on the children's contract: a child returns a new array whenever
  * its lines change (every {@linkcode LineCache} user does).
  */
-export class JoinedLines implements SharedPrefix {
+export class JoinedLines {
   #width = -1;
   #children: readonly Component[] = [];
   #parts: readonly string[][] = [];
   #lines: string[] = [];
-  /** The array before `#lines` and how many leading lines they share. */
-  #base: readonly string[] = [];
-  #kept = 0;
 
   /**
    * The children's lines. The first `clean` children, when they are the
@@ -140,17 +154,71 @@ export class JoinedLines implements SharedPrefix {
         row++;
       }
     }
-    this.#base = this.#lines;
-    this.#kept = offset;
     this.#width = width;
     this.#children = children.slice();
     this.#parts = parts;
     this.#lines = lines;
     return lines;
   }
+}
 
-  sharedPrefix(older: readonly string[]): number {
-    if (older === this.#lines) return older.length;
-    return older === this.#base ? this.#kept : 0;
+/**
+ * A container's {@linkcode RenderSince}, for children that report their
+ * changes (see {@linkcode Watched}): the container marks the first child
+ * that may have changed (one reporting, one added or removed) and the
+ * children before it are not asked again, so a streamed token costs the
+ * last block whatever the number of blocks above it.
+ */
+export class ChildRowsSince {
+  #token: RenderToken = {};
+  #width = -1;
+  #children: readonly Component[] | undefined;
+  /** The first child that may have changed since `#token`'s render. */
+  #dirty = 0;
+  /** Each child's lines and first row in `#token`'s render (one more row: the end). */
+  #parts: (readonly string[])[] = [];
+  #starts: number[] = [0];
+
+  /** Whether every child is already due to be asked (nothing to mark). */
+  get allDirty(): boolean {
+    return this.#dirty === 0;
+  }
+
+  /** Child `index` and the ones after it may have changed. */
+  mark(index: number): void {
+    if (index < this.#dirty) this.#dirty = index;
+  }
+
+  /**
+   * Relies on `children` changing only through the container's own methods
+   * (which mark), or by replacing the array (`clear`): then every child is
+   * asked again.
+   */
+  render(
+    width: number,
+    children: readonly Component[],
+    since: RenderToken | undefined,
+  ): LinesSince {
+    const known = since === this.#token && width === this.#width && children === this.#children;
+    const first = known ? Math.min(this.#dirty, children.length, this.#parts.length) : 0;
+    const parts = this.#parts;
+    const starts = this.#starts;
+    parts.length = first;
+    starts.length = first + 1;
+    for (let i = first; i < children.length; i++) {
+      const lines = children[i].render(width);
+      parts.push(lines);
+      starts.push(starts[i] + lines.length);
+    }
+    this.#token = {};
+    this.#width = width;
+    this.#children = children;
+    this.#dirty = Number.MAX_SAFE_INTEGER;
+    return {
+      token: this.#token,
+      from: starts[first],
+      length: starts[children.length],
+      parts: parts.slice(first),
+    };
   }
 }

@@ -12,10 +12,13 @@ import { type Component, Container, type MarkdownTheme } from "@mariozechner/pi-
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import {
+  ChildRowsSince,
   isWatched,
   JoinedLines,
   LineCache,
-  type SharedPrefix,
+  type LinesSince,
+  type RenderSince,
+  type RenderToken,
   type Watched,
   wrapStyled,
 } from "./lines.ts";
@@ -54,7 +57,7 @@ export class TextBlock implements Component, Watched {
   }
 }
 
-export class Transcript extends Container implements SharedPrefix {
+export class Transcript extends Container implements RenderSince {
   #paint: Paint;
   #md: MarkdownTheme;
   #tools = new Map<string, ToolBlock>();
@@ -62,6 +65,8 @@ export class Transcript extends Container implements SharedPrefix {
   #joined = new JoinedLines();
   /** Leading children whose lines did not change since the last render. */
   #clean = 0;
+  /** The same for `renderSince` (FlatTUI), which is called apart from `render`. */
+  #since = new ChildRowsSince();
   /** A child that does not report changes was added: ask every child. */
   #unwatched = false;
 
@@ -81,22 +86,36 @@ export class Transcript extends Container implements SharedPrefix {
     return this.#joined.join(width, this.children, clean);
   }
 
+  /**
+   * The rows that changed since the render `since` names: the blocks from
+   * the first one that reported a change (or was added or removed) on. A
+   * streamed token costs the streaming block, not the blocks above it.
+   */
+  renderSince(width: number, since: RenderToken | undefined): LinesSince {
+    return this.#since.render(width, this.children, this.#unwatched ? undefined : since);
+  }
+
   /** Watches our blocks, so a render asks only the changed ones. */
   override addChild(component: Component): void {
     if (isWatched(component)) component.onChange = () => this.#changed(component);
     else this.#unwatched = true;
+    this.#since.mark(this.children.length);
     super.addChild(component);
+  }
+
+  override removeChild(component: Component): void {
+    const at = this.children.indexOf(component);
+    if (at !== -1) this.#since.mark(at);
+    super.removeChild(component);
   }
 
   #changed(block: Component): void {
     // Search from the end: the block that changes is nearly always the last.
-    if (this.#clean === 0) return;
+    if (this.#clean === 0 && this.#since.allDirty) return;
     const at = this.children.lastIndexOf(block);
-    if (at !== -1) this.#clean = Math.min(this.#clean, at);
-  }
-
-  sharedPrefix(older: readonly string[]): number {
-    return this.#joined.sharedPrefix(older);
+    if (at === -1) return;
+    this.#clean = Math.min(this.#clean, at);
+    this.#since.mark(at);
   }
 
   addUser(text: string): void {
@@ -156,6 +175,7 @@ export class Transcript extends Container implements SharedPrefix {
 
   override clear(): void {
     super.clear();
+    this.#since.mark(0);
     this.#unwatched = false;
     this.#tools.clear();
     this.#loadErrors = [];
