@@ -140,7 +140,7 @@ export class App {
       void dispatchSlash(this.ctx, text);
       return;
     }
-    this.controller.prompt(text);
+    this.controller.promptTyped(text);
   }
 
   /** Start-up warnings: extension load errors stay in the chat (`✖`), the rest become notes. */

@@ -1,8 +1,9 @@
 /**
  * The run state machine: idle or running. A prompt typed (or submitted by
  * an extension) while a turn runs waits in the queue and starts when the
- * turn ends; Esc aborts the turn and drops the queue. Notes are cleared
- * when a prompt starts.
+ * turn ends; Esc aborts the turn and empties the queue, giving the prompts
+ * the user typed back to the editor (they are the user's words, not to be
+ * lost to a key meant for the turn). Notes are cleared when a prompt starts.
  *
  * @module
  */
@@ -18,6 +19,13 @@ export type Job = (agent: Agent) => Promise<unknown>;
 interface Queued {
   label: string;
   job: Job;
+  /** What the user typed, for the editor when the queue is dropped. */
+  typed?: string;
+}
+
+/** What an abort did: how many typed prompts went back to the editor. */
+export interface Aborted {
+  restored: number;
 }
 
 export class Controller {
@@ -50,16 +58,25 @@ export class Controller {
    * again when it starts.
    */
   prompt(text: string, options: PromptOptions = {}): void {
+    this.#prompt(text, options);
+  }
+
+  /** A prompt the user typed: like {@linkcode prompt}, but an abort gives it back. */
+  promptTyped(text: string): void {
+    this.#prompt(text, {}, text);
+  }
+
+  #prompt(text: string, options: PromptOptions, typed?: string): void {
     if (!this.#running) {
       this.enqueue(text, (agent) => agent.prompt(text, options));
       return;
     }
     this.#agent.hooks.emit({ event: "user_prompt_submit", text, queued: true });
-    this.enqueue(text, (agent) => agent.prompt(text, { ...options, announced: true }));
+    this.enqueue(text, (agent) => agent.prompt(text, { ...options, announced: true }), typed);
   }
 
-  enqueue(label: string, job: Job): void {
-    this.#queue.push({ label, job });
+  enqueue(label: string, job: Job, typed?: string): void {
+    this.#queue.push({ label, job, ...(typed !== undefined ? { typed } : {}) });
     if (this.#running) {
       this.#screen.status.setInfo({ queued: this.#queue.length });
       this.#screen.render();
@@ -68,13 +85,21 @@ export class Controller {
     this.#running = this.#drain();
   }
 
-  /** Esc: abort the running turn and forget the queue. */
-  abort(): boolean {
-    if (!this.#running) return false;
+  /**
+   * Esc: abort the running turn and empty the queue. The prompts the user
+   * typed go back to the editor, oldest first, before what it holds now.
+   */
+  abort(): Aborted | undefined {
+    if (!this.#running) return undefined;
+    const typed = this.#queue.flatMap((q) => (q.typed !== undefined ? [q.typed] : []));
     this.#queue = [];
     this.#agent.abort();
     this.#screen.status.setInfo({ queued: 0 });
-    return true;
+    if (typed.length > 0) {
+      const { editor } = this.#screen;
+      editor.setText([...typed, editor.getText()].filter((t) => t !== "").join("\n"));
+    }
+    return { restored: typed.length };
   }
 
   async #drain(): Promise<void> {

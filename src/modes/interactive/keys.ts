@@ -1,6 +1,7 @@
 /**
- * Global keys while the editor has focus: Esc aborts the running turn and
- * clears notes; Ctrl+C aborts the running turn, else clears the editor, or
+ * Global keys while the editor has focus: Esc aborts the running turn
+ * (queued prompts the user typed come back to the editor) and clears
+ * notes; Ctrl+C aborts the running turn, else clears the editor, or
  * (pressed twice in a row) exits; Ctrl+O expands or collapses tool output. Dialogs and panels get
  * their keys first (they have the focus).
  *
@@ -19,6 +20,13 @@ export interface KeyActions {
   exit(): void;
 }
 
+/** The status after an abort: where the queued prompts went. */
+function abortedText(restored: number): string {
+  if (restored === 0) return "aborted";
+  const what = restored === 1 ? "the queued prompt is" : `${restored} queued prompts are`;
+  return `aborted; ${what} back in the editor`;
+}
+
 export function globalKeys(a: KeyActions): (data: string) => { consume: true } | undefined {
   let ctrlC = 0;
   let expanded = false;
@@ -29,12 +37,17 @@ export function globalKeys(a: KeyActions): (data: string) => { consume: true } |
     if (!isCtrlC) ctrlC = 0;
     if (isCtrlC) {
       // A running turn stops at the first press; the second exits.
-      if (ctrlC === 0 && a.controller.abort()) {
+      const aborted = ctrlC === 0 ? a.controller.abort() : undefined;
+      if (aborted) {
         ctrlC = 1;
-        a.status.show("aborted (press ctrl+c again to exit)", "info", 3000);
+        // With text in the editor the next press clears it, not exits.
+        const hint = screen.editor.getText() === "" ? " (press ctrl+c again to exit)" : "";
+        a.status.show(abortedText(aborted.restored) + hint, "info", 3000);
         return { consume: true };
       }
       if (screen.editor.getText() !== "") {
+        // Clearing is a step of its own: exiting still takes two more presses.
+        ctrlC = 0;
         screen.editor.setText("");
         screen.render();
         return { consume: true };
@@ -48,7 +61,7 @@ export function globalKeys(a: KeyActions): (data: string) => { consume: true } |
       if (screen.editor.isShowingAutocomplete()) return undefined;
       const aborted = a.controller.abort();
       screen.notes.clear();
-      if (aborted) a.status.show("aborted", "info", 3000);
+      if (aborted) a.status.show(abortedText(aborted.restored), "info", 3000);
       screen.render();
       return { consume: true };
     }

@@ -46,7 +46,7 @@ async function openApp(
   };
 }
 
-Deno.test("app: prompts typed while a turn runs queue; esc aborts and drops the queue", async () => {
+Deno.test("app: prompts typed while a turn runs queue; esc aborts and gives them back to the editor", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({
     script: [{ hang: true, text: "thinking" }, { text: "second answer" }, { text: "third" }],
@@ -66,6 +66,11 @@ Deno.test("app: prompts typed while a turn runs queue; esc aborts and drops the 
     assertEquals(t.app.controller.queued, 0);
     assertEquals(llm.requests.length, 1);
     assert(t.transcript().includes("(aborted)"), t.transcript());
+    // The queued prompt was never sent: it is back in the editor, not lost.
+    assertEquals(t.app.screen.editor.getText(), "queued one");
+    assertEquals(t.app.screen.status.message, "aborted; the queued prompt is back in the editor");
+    t.terminal.key("\x03");
+    assertEquals(t.app.screen.editor.getText(), "");
     // Two prompts in a row run one after the other.
     t.terminal.type("a");
     t.terminal.key("\r");

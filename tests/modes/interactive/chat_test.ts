@@ -33,6 +33,37 @@ Deno.test("tui: a prompt streams markdown, runs a tool, and ctrl+c twice exits",
   assert(llm.requests.length === 2);
 });
 
+Deno.test("tui: esc during a turn gives the queued prompts back to the editor; enter sends them", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ hang: true, text: "thinking slowly" }, { text: "got both" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("first");
+  await tui.keys("Enter");
+  await tui.waitFor("thinking slowly", "the streaming answer");
+  await tui.type("second");
+  await tui.keys("Enter");
+  await tui.type("third");
+  await tui.keys("Enter");
+  await tui.waitFor("2 queued", "the queue count");
+  await tui.keys("Escape");
+  const back = await tui.waitFor("2 queued prompts are back in the editor", "the abort status");
+  assert(back.includes(" second\n third"), back);
+  await tui.keys("Enter");
+  await tui.waitFor("got both", "the answer to the restored prompts");
+  const sent = JSON.stringify(llm.requests[1].body);
+  assert(sent.includes("second\\nthird"), sent);
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
 Deno.test("tui: opens without an API key and says how to set one", async () => {
   await using z = await tempZot();
   await using tui = await startZotTui({
