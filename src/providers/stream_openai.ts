@@ -1,7 +1,7 @@
 /**
  * OpenAI Chat Completions chunks → zot StreamEvents. Tool calls arrive in
- * pieces keyed by index and are emitted once the stream ends, because the
- * format has no per-call end marker. Usage comes in a final chunk with no
+ * pieces keyed by index (or, from some compatible servers, by id) and are
+ * emitted once the stream ends, because the format has no per-call end marker. Usage comes in a final chunk with no
  * choices (when `stream_options.include_usage` is set). Chunks are read
  * field by field, serving both the fetch transport and the SDK.
  *
@@ -51,7 +51,9 @@ export async function* mapOpenaiStream(
   model: string,
 ): AsyncGenerator<StreamEvent> {
   const reply = new ReplyBuilder(model);
-  const calls = new Map<number, PendingCall>();
+  // In the order they started; `open` maps a wire index to the call its deltas extend.
+  const calls: PendingCall[] = [];
+  const open = new Map<number, PendingCall>();
   let finish: string | undefined;
   for await (const raw of chunks) {
     const chunk = obj(raw);
@@ -78,18 +80,28 @@ export async function* mapOpenaiStream(
     for (const item of arr(delta?.tool_calls)) {
       const piece = obj(item);
       const index = num(piece?.index) ?? 0;
-      const call = calls.get(index) ?? { id: "", name: "", args: "" };
-      calls.set(index, call);
       const fn = obj(piece?.function);
-      call.id ||= str(piece?.id) ?? "";
-      call.name += str(fn?.name) ?? "";
+      const id = str(piece?.id) ?? "";
+      const name = str(fn?.name) ?? "";
+      let call = open.get(index);
+      // OpenAI names a call (id, name) in its first delta only. Some compatible servers give
+      // every call index 0, or repeat the id and name on each delta: a new id, or a new name
+      // once arguments came, starts the next call; a repeated name is not appended again.
+      const newId = id !== "" && call?.id !== "" && id !== call?.id;
+      const newName = name !== "" && call?.args !== "" && name !== call?.name;
+      if (!call || newId || newName) {
+        call = { id: "", name: "", args: "" };
+        calls.push(call);
+        open.set(index, call);
+      }
+      call.id ||= id;
+      if (name !== call.name) call.name += name;
       call.args += str(fn?.arguments) ?? "";
     }
     finish = str(choice.finish_reason) ?? finish;
   }
   if (finish === undefined) throw new IncompleteStreamError("finish_reason");
-  const ordered = [...calls.entries()].sort(([a], [b]) => a - b);
-  for (const [index, pending] of ordered) {
+  for (const [index, pending] of calls.entries()) {
     const call = toolCallBlock(pending.id || `call_${index}`, pending.name, pending.args);
     reply.addToolCall(call);
     yield { ...call, type: "tool_call" };

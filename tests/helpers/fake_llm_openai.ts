@@ -87,16 +87,18 @@ export function renderOpenai(
   if (turn.text !== undefined) {
     for (const piece of pieces(turn.text, size)) events.push(chunk({ content: piece }));
   }
-  (turn.toolCalls ?? []).forEach((call, index) => {
-    const head = {
-      index,
-      id: callId(ctx, index, call.id),
-      type: "function",
-      function: { name: call.name, arguments: "" },
-    };
+  const quirks = turn.quirks ?? {};
+  (turn.toolCalls ?? []).forEach((call, i) => {
+    const index = quirks.sameToolIndex ? 0 : i;
+    const header = { id: callId(ctx, i, call.id), type: "function" };
+    const head = { index, ...header, function: { name: call.name, arguments: "" } };
     events.push(chunk({ tool_calls: [head] }));
     for (const piece of pieces(argsText(call), size)) {
-      events.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      const fn = quirks.repeatToolHeader
+        ? { name: call.name, arguments: piece }
+        : { arguments: piece };
+      const extra = quirks.repeatToolHeader ? header : {};
+      events.push(chunk({ tool_calls: [{ index, ...extra, function: fn }] }));
     }
   });
   events.push(chunk({}, FINISH[stopOf(turn)]));

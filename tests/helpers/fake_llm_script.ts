@@ -44,6 +44,13 @@ export interface FakeReply {
    * `{"error":{…}}` chunk (what OpenRouter and others send).
    */
   streamError?: { type?: string; message?: string; after?: number };
+  /**
+   * OpenAI-compatible servers that bend the chunk format (the OpenAI wire
+   * only): `sameToolIndex` gives every tool call delta `index: 0` (Ollama
+   * via LiteLLM, some proxies), `repeatToolHeader` repeats the call's id and
+   * name on every delta of it.
+   */
+  quirks?: { sameToolIndex?: boolean; repeatToolHeader?: boolean };
 }
 
 /** A 200 SSE response whose body is `raw`, sent verbatim piece by piece (malformed streams). */

@@ -7,6 +7,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import type { StreamEvent } from "../../src/providers/types.ts";
 import { CASES, doneMessage, last, run } from "./contract_cases.ts";
 
 for (const c of CASES) {
@@ -58,5 +59,35 @@ for (const c of CASES) {
     const e = last(events);
     assert(e.type === "error");
     assertStringIncludes(e.message, "Overloaded mid-reply");
+  });
+}
+
+for (const c of CASES.filter((c) => c.id === "openai")) {
+  const calls = [
+    { name: "read", args: { path: "a.txt" } },
+    { name: "bash", args: { command: "echo two" } },
+    { name: "read", args: { path: "b.txt" } },
+  ];
+  const expected = calls.map((call) => ({ name: call.name, args: call.args }));
+  const made = (events: StreamEvent[]) =>
+    events.flatMap((e) => e.type === "tool_call" ? [{ name: e.name, args: e.args }] : []);
+
+  Deno.test(`openai (${c.transport}): parallel calls that all say index 0 stay apart`, async () => {
+    const { events } = await run(c, [{
+      toolCalls: calls,
+      chunkSize: 3,
+      quirks: { sameToolIndex: true },
+    }]);
+    assertEquals(made(events), expected);
+    assertEquals(doneMessage(events).stop, "tool_use");
+  });
+
+  Deno.test(`openai (${c.transport}): an id and name repeated on every delta are not appended`, async () => {
+    const { events } = await run(c, [{
+      toolCalls: calls,
+      chunkSize: 3,
+      quirks: { repeatToolHeader: true },
+    }]);
+    assertEquals(made(events), expected);
   });
 }
