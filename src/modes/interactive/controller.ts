@@ -28,6 +28,11 @@ export interface Aborted {
   restored: number;
 }
 
+function stoppedByAbort(result: unknown): boolean {
+  return typeof result === "object" && result !== null && "stop" in result &&
+    result.stop === "aborted";
+}
+
 export class Controller {
   #agent: Agent;
   #screen: Screen;
@@ -117,7 +122,9 @@ export class Controller {
         status.setInfo({ queued: this.#queue.length });
         spin();
         try {
-          await next.job(this.#agent);
+          const result = await next.job(this.#agent);
+          // Wherever it stopped (streaming, a tool call, a tool_prompt prelude): one marker.
+          if (stoppedByAbort(result)) transcript.addInfo("(aborted)");
         } catch (e) {
           transcript.addError(errorMessage(e));
         }

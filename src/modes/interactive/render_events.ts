@@ -70,7 +70,7 @@ export class EventView {
         break;
       }
       case "turn_end":
-        if (event.stop === "aborted") transcript.addInfo("(aborted)");
+        // "(aborted)" is the controller's: a turn stopped in a tool call has no aborted turn_end.
         this.#assistant = undefined;
         break;
       case "error":

@@ -129,6 +129,30 @@ Deno.test("tui: a running bash shows the tail of its output, not every line", as
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
+Deno.test("tui: esc during a running bash cancels it and marks the turn (aborted), as during streaming", async () => {
+  await using z = await tempZot();
+  const command = "echo started; while true; do sleep 0.05; done";
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "bash", args: { command } }] }, { text: "next answer" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("loop");
+  await tui.keys("Enter");
+  await tui.waitFor("⎿ started", "the running command");
+  await tui.keys("Escape");
+  const aborted = await tui.waitFor("(aborted)", "the abort marker");
+  assert(aborted.indexOf("process group was killed") < aborted.indexOf("(aborted)"), aborted);
+  assert(!aborted.includes("working…"), aborted);
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
 Deno.test("tui: an interactive tool waits on its panel; tool_prompt records a synthetic call", async () => {
   await using z = await tempZot();
   const ext = await copyFixture(z.root);
