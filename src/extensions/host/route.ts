@@ -24,7 +24,12 @@ export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtTo
       core.registry.addTool(record, frame);
       return;
     case "subscribe":
-      applySubscribe(record, frame, (m) => core.diagnostics.about(record, m, { log: true }));
+      applySubscribe(record, frame, (m) => {
+        core.diagnostics.about(record, m, { log: true });
+        // In the author's loop (--ext) a dropped subscription would otherwise
+        // fail silently: the guard simply never fires, and doctor cannot see it.
+        if (record.source.kind === "explicit") core.ui.warn(record.name, m);
+      });
       return;
     case "call_tool":
       handleCallTool(core, record, frame);
