@@ -138,13 +138,14 @@ function readme(name: string, lang: Lang): string {
 - \`zot_sdk/\`: a copy of the SDK (a sandboxed extension can read only its own
   directory, so it carries its SDK along). Do not edit it.
 
-TypeScript extensions run in zot's sandbox, a Deno worker that may read this
-directory and read/write its data directory (\`ext.host.dataDir\`), and nothing
-else: no network, no environment, no programs. Ask for more in the \`scope\` of
-\`extension.json\` (for example \`"net": ["api.example.com:443"]\` or
-\`"env": ["MY_TOKEN"]\`); see zot's docs/sandbox.md. With \`--ext\` zot prints the
-scope it runs with; an installed extension whose scope asks for more than the
-default needs \`zot ext grant ${name}\`.`,
+TypeScript extensions run in zot's sandbox (Deno's permission checks): they may
+read this directory and read/write their data directory (\`ext.host.dataDir\`),
+and nothing else: no network, no environment, no programs. Ask for more in the
+\`scope\` of \`extension.json\` (for example \`"net": ["api.example.com:443"]\` or
+\`"env": ["MY_TOKEN"]\`); a denied call fails with an error naming the entry to
+add. See zot's docs/sandbox.md. With \`--ext\` zot prints the scope it runs with;
+an installed extension whose scope asks for more than the default needs
+\`zot ext grant ${name}\`.`,
     python: `- \`main.py\`: the extension, written with the zot Python SDK.
 - \`zot_ext.py\`: the SDK (one file, standard library only, Python 3.9+).
 
