@@ -143,12 +143,19 @@ export class App {
     this.controller.promptTyped(text);
   }
 
-  /** Start-up warnings: extension load errors stay in the chat (`✖`), the rest become notes. */
+  /**
+   * Start-up warnings: extension load errors stay in the chat (`✖`), the
+   * rest become notes. Launch notes (the scope an `--ext` extension runs
+   * with) are information, not warnings: muted, not in the warning colour.
+   */
   #showStartupWarnings(): void {
     const loadErrors: string[] = [];
+    const launchNotes = new Set(this.#setup.host?.status().flatMap((s) => s.notes) ?? []);
     for (const line of this.#setup.startupWarnings) {
       if (line.startsWith("extension load: ")) {
         loadErrors.push(line.slice("extension load: ".length));
+      } else if (launchNotes.has(line)) {
+        this.screen.notes.add("zot", "info", line);
       } else this.ctx.warn(line);
     }
     this.screen.transcript.addLoadErrors(loadErrors);

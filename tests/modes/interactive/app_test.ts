@@ -387,3 +387,21 @@ Deno.test("app: an extension's submit during a turn is queued and runs after it"
     await t.close();
   }
 });
+
+Deno.test("app: the scope an --ext sandboxed extension runs with is an info note, not a warning", async () => {
+  await using z = await tempZot();
+  const hello = new URL("../../../examples/extensions/hello", import.meta.url).pathname;
+  await using llm = await startFakeLlm();
+  const t = await openApp(llm.url, z, false, [hello]);
+  try {
+    const notes = t.app.screen.notes.notes;
+    const scope = notes.filter((n) => n.extension === "zot");
+    assert(
+      scope.some((n) => n.text === `extension "hello" runs sandboxed and may:`),
+      JSON.stringify(notes),
+    );
+    assertEquals(scope.filter((n) => n.level !== "info"), []);
+  } finally {
+    await t.close();
+  }
+});
