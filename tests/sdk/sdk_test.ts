@@ -425,6 +425,18 @@ Deno.test("ts sdk: a permission the sandbox denies names scope in extension.json
 });
 suite("python", spawnPy);
 
+Deno.test("python sdk: call_tool in an event handler fails at once, naming where to call it", async () => {
+  await using host = new ScriptedHost(PYTHON, [`${ROOT}tests/fixtures/sdk/reader_call.py`]);
+  await host.handshake();
+  await host.send({ type: "event", event: "turn_start", step: 1, sequence: 1 });
+  // No call_tool frame and no 60 s stall: the refusal comes first, and frames still flow.
+  const note = await host.expect("notify");
+  assertEquals(note.level, "error");
+  assertStringIncludes(note.message, "call_tool cannot wait in an event or on_hello handler");
+  await host.send({ type: "command_invoked", id: "e1", name: "echo", args: "still reading" });
+  assertEquals((await host.expect("command_response")).display, "still reading");
+});
+
 // The SDK promises Python 3.9+: run the same script under 3.9 where it is installed, and say
 // so where it is not (python_compat_test.ts still checks the 3.9 grammar everywhere).
 const PY39 = await findPython39();

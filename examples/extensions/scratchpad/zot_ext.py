@@ -384,6 +384,7 @@ class Extension:
         self._ids = itertools.count(1)
         self._threads: List[threading.Thread] = []
         self._ui: Optional["queue.Queue[Any]"] = None
+        self._reader: Optional[int] = None
 
     # ---- registration -------------------------------------------------
 
@@ -481,6 +482,11 @@ class Extension:
         :class:`CallToolError` when the host lacks call_tool, on cancel, timeout or disconnect."""
         if "call_tool" not in (self._host.capabilities if self._host else []):
             raise CallToolError("host does not support call_tool")
+        if threading.get_ident() == self._reader:
+            # The reply would arrive on this very thread: waiting would stall every frame.
+            raise CallToolError("call_tool cannot wait in an event or on_hello handler (they run "
+                                "on the thread that reads the host's replies): call it from a "
+                                "command, tool or interceptor handler, or a thread of your own")
         if not isinstance(args, dict):
             raise CallToolError("call_tool args must be a JSON object")
         call_id = "sdk-%d" % next(self._ids)
@@ -524,6 +530,7 @@ class Extension:
     def run(self) -> None:
         """Handshake, then serve until ``shutdown`` or end of input."""
         reader = self._stdin if self._stdin is not None else sys.stdin.buffer
+        self._reader = threading.get_ident()
         if self._stdout is None:
             self._stdout = _FRAMES_OUT
         self._write({"type": "hello", "name": self.name, "version": self.version,
