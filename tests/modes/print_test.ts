@@ -1,7 +1,7 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { runZot, zotCommand } from "./run_zot.ts";
+import { jsonLinesOf, runZot, zotCommand } from "./run_zot.ts";
 import { PYTHON } from "../helpers/python.ts";
 
 Deno.test("print mode prints only the final assistant text", async () => {
@@ -93,6 +93,26 @@ Deno.test("skills are listed in the system prompt only when the skill tool is of
     assertEquals(system.includes("zot-extension"), false, system);
     assertEquals(system.includes("skill tool"), false, system);
   }
+});
+
+Deno.test("a reply cut off at the output token limit prints what came, says so and exits 1", async () => {
+  await using z = await tempZot();
+  const cut = { text: "The first half of", stop: "length" as const };
+  const write = { name: "write", args: '{"path":"big.txt","content":"abc' };
+  await using llm = await startFakeLlm({
+    script: [cut, { ...cut, toolCalls: [write] }],
+  });
+  const printed = await runZot(["-p", "hi", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals([printed.code, printed.stdout], [1, "The first half of\n"], printed.stderr);
+  assertStringIncludes(printed.stderr, "cut off at the model's output token limit");
+  // A write cut off mid-arguments is never run.
+  const json = await runZot(["--json", "hi", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals(json.code, 1, json.stderr);
+  assertStringIncludes(json.stderr, "cut off at the model's output token limit");
+  const events = jsonLinesOf(json.stdout);
+  assertEquals(events.find((e) => e.type === "turn_end")?.stop, "length");
+  assertEquals(events.some((e) => e.type === "tool_result"), false);
+  assertEquals(await Deno.stat(`${z.cwd}/big.txt`).catch(() => "absent"), "absent");
 });
 
 Deno.test("SIGINT aborts a print run: the stream stops and zot exits 1", async () => {

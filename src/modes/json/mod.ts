@@ -8,7 +8,12 @@
 
 import { toWireEvent } from "../../agent/events.ts";
 import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
-import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
+import {
+  createHeadlessSetup,
+  CUT_OFF,
+  type HeadlessOptions,
+  promptOnce,
+} from "../shared/headless.ts";
 import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {
@@ -23,7 +28,10 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   const unsubscribe = setup.agent.subscribe((event) => write(toWireEvent(event)));
   try {
     const result = await promptOnce(setup, options.prompt);
-    return result.error || result.stop === "aborted" ? EXIT_FAILURE : EXIT_OK;
+    // stdout already carries turn_end {stop: "length"}; the exit code and stderr say it too.
+    if (result.stop === "length" && !result.error) stderr(CUT_OFF);
+    const failed = result.error || result.stop === "aborted" || result.stop === "length";
+    return failed ? EXIT_FAILURE : EXIT_OK;
   } catch (e) {
     write({ type: "error", message: errorMessage(e) });
     return EXIT_FAILURE;

@@ -1,14 +1,20 @@
 /**
  * Print mode (`zot -p "prompt"`): runs one prompt and prints only the final
  * assistant text on stdout. Extension notes and warnings go to stderr.
- * Exit codes: 0 success, 1 model or runtime error or a run aborted by
- * SIGINT / SIGTERM (2 for usage is thrown earlier as a UsageError).
+ * Exit codes: 0 success, 1 model or runtime error, a reply cut off at the
+ * output token limit, or a run aborted by SIGINT / SIGTERM (2 for usage is
+ * thrown earlier as a UsageError).
  *
  * @module
  */
 
 import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
-import { createHeadlessSetup, type HeadlessOptions, promptOnce } from "../shared/headless.ts";
+import {
+  createHeadlessSetup,
+  CUT_OFF,
+  type HeadlessOptions,
+  promptOnce,
+} from "../shared/headless.ts";
 import { interruptedLine } from "../shared/interrupt.ts";
 import { stderrLine, stdoutLine } from "../shared/output.ts";
 
@@ -25,6 +31,10 @@ export async function runPrint(options: HeadlessOptions): Promise<number> {
     }
     if (result.error) {
       stderr(`zot: ${result.error}`);
+      return EXIT_FAILURE;
+    }
+    if (result.stop === "length") {
+      stderr(CUT_OFF);
       return EXIT_FAILURE;
     }
     return EXIT_OK;

@@ -35,6 +35,13 @@ export function createHeadlessSetup(
   });
 }
 
+/**
+ * Said on stderr when the last reply stopped at the output token limit: the answer (or a tool
+ * call the agent then could not run) is incomplete, so the run fails even if text came.
+ */
+export const CUT_OFF =
+  "zot: the reply was cut off at the model's output token limit, so it is incomplete (ask for less per reply, e.g. a large file in parts)";
+
 /** The run's result, and the signal that aborted it, if one did. */
 export interface HeadlessResult extends RunResult {
   interrupted?: InterruptSignal;
