@@ -22,8 +22,12 @@ Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", as
   assertEquals([bad.type, bad.success], ["response", false]);
   assertStringIncludes(String(bad.error), "malformed json");
 
+  // A numeric id comes back as a number, for clients that match responses with ===.
   await rpc.send({ type: "ping", id: 2 });
-  assertEquals((await rpc.next()).data, { pong: true });
+  const pong = await rpc.next();
+  assertEquals([pong.id, pong.data], [2, { pong: true }]);
+  await rpc.send({ type: "nope", id: 3 });
+  assertEquals((await rpc.next()).id, 3);
 
   await rpc.send({ type: "prompt", id: "p", message: "hi" });
   const started = await rpc.next();

@@ -9,22 +9,25 @@ import type { ImageBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
 import { checkImage } from "./images.ts";
 
+/** A command's optional `id`, a string or a number, echoed in its response. */
+export type RpcId = string | number;
+
 export type RpcCommand =
-  | { type: "hello"; id?: string; token?: string }
-  | { type: "prompt"; id?: string; message: string; images: ImageBlock[] }
-  | { type: "abort"; id?: string }
-  | { type: "compact"; id?: string }
-  | { type: "get_state"; id?: string }
-  | { type: "get_messages"; id?: string }
-  | { type: "clear"; id?: string }
-  | { type: "set_model"; id?: string; model: string }
-  | { type: "set_reasoning"; id?: string; reasoning: string }
-  | { type: "get_models"; id?: string }
-  | { type: "ping"; id?: string };
+  | { type: "hello"; id?: RpcId; token?: string }
+  | { type: "prompt"; id?: RpcId; message: string; images: ImageBlock[] }
+  | { type: "abort"; id?: RpcId }
+  | { type: "compact"; id?: RpcId }
+  | { type: "get_state"; id?: RpcId }
+  | { type: "get_messages"; id?: RpcId }
+  | { type: "clear"; id?: RpcId }
+  | { type: "set_model"; id?: RpcId; model: string }
+  | { type: "set_reasoning"; id?: RpcId; reasoning: string }
+  | { type: "get_models"; id?: RpcId }
+  | { type: "ping"; id?: RpcId };
 
 export type ParsedCommand =
   | { ok: true; command: RpcCommand }
-  | { ok: false; id?: string; command: string; error: string };
+  | { ok: false; id?: RpcId; command: string; error: string };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,11 +63,8 @@ export function parseCommand(line: string): ParsedCommand {
   if (!isObject(value)) {
     return { ok: false, command: "", error: "malformed json: expected an object" };
   }
-  const id = typeof value.id === "string"
-    ? value.id
-    : typeof value.id === "number"
-    ? String(value.id)
-    : undefined;
+  // Echoed as sent: a client matching responses by a numeric id gets the number back.
+  const id = typeof value.id === "string" || typeof value.id === "number" ? value.id : undefined;
   const type = typeof value.type === "string" ? value.type : "";
   const bad = (error: string): ParsedCommand => ({ ok: false, id, command: type, error });
   switch (type) {
