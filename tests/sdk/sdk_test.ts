@@ -425,6 +425,19 @@ Deno.test("ts sdk: a permission the sandbox denies names scope in extension.json
 });
 suite("python", spawnPy);
 
+Deno.test("ts sdk: callTool in onHello fails at once instead of stalling start-up", async () => {
+  await using host = new ScriptedHost(Deno.execPath(), [
+    "run",
+    "--no-prompt",
+    `--allow-read=${ROOT}src,${ROOT}tests/fixtures/sdk`,
+    `${ROOT}tests/fixtures/sdk/hello_call.ts`,
+  ]);
+  await host.handshake();
+  const note = await host.expect("notify");
+  assertEquals(note.level, "error");
+  assertStringIncludes(note.message, "callTool cannot wait in onHello");
+});
+
 Deno.test("python sdk: call_tool in an event handler fails at once, naming where to call it", async () => {
   await using host = new ScriptedHost(PYTHON, [`${ROOT}tests/fixtures/sdk/reader_call.py`]);
   await host.handshake();

@@ -249,6 +249,15 @@ export class Extension implements ExtensionApi {
    * ```
    */
   callTool(name: string, args: JsonObject, options?: CallToolOptions): Promise<ToolResult> {
+    if (this.#phase === "handshake" && this.#host) {
+      // The request would wait for ready, which waits for onHello: a 60 s stall.
+      return Promise.reject(
+        new Error(
+          "callTool cannot wait in onHello (nothing is sent before ready): call it from a " +
+            "command, tool or hook handler",
+        ),
+      );
+    }
     return this.#client.call(name, args, options);
   }
 
