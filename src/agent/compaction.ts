@@ -139,7 +139,7 @@ async function run(
     messages: [{ role: "user", content: [{ type: "text", text: render(before.slice(0, cut)) }] }],
     tools: [],
     signal: requestSignal,
-  }, { textDelta() {}, usage() {}, retry() {} });
+  }, { textDelta() {}, usage: (usage) => agent.countUsage(usage), retry() {} });
   if (turn.stop === "aborted" || turn.stop === "error") {
     const status: RunStatus = signal.aborted
       ? "cancelled"

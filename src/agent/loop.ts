@@ -210,6 +210,15 @@ export class Agent {
     this.#run?.abort(new DOMException(reason, "AbortError"));
   }
 
+  /**
+   * Counts a model request made outside a turn (a compaction summary) in the run's usage and
+   * cost. Silent: the next `usage` event's `cumulative` carries it, and the context size stays
+   * the conversation's, not the summarizing request's.
+   */
+  countUsage(usage: Usage): void {
+    this.#usage = addUsage(this.#usage, usage);
+  }
+
   /** Replaces the transcript (compaction); `dropped` leading messages became `summary`. */
   async replaceHead(dropped: number, summary: Message): Promise<void> {
     this.#messages = [summary, ...this.#messages.slice(dropped)];

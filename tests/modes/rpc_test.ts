@@ -113,3 +113,28 @@ Deno.test("RPC mode: a run that cannot start says why on stdout too, with the ex
     assertStringIncludes(frame.message, c.error);
   }
 });
+
+Deno.test("RPC mode: the summary request of a compact counts in get_state's usage and cost", async () => {
+  await using z = await tempZot();
+  const usage = { input: 100, output: 10, cacheRead: 0, cacheWrite: 0 };
+  await using llm = await startFakeLlm({
+    script: [
+      { text: "a1", usage },
+      { text: "a2", usage },
+      { text: "a3", usage },
+      { text: "the summary", usage: { input: 2_000, output: 50 } },
+    ],
+  });
+  const rpc = rpcProcess(["--base-url", llm.url, "--no-ext"], z);
+  for (const message of ["q1", "q2", "q3"]) {
+    await rpc.send({ type: "prompt", message });
+    await rpc.until((f) => f.type === "done");
+  }
+  await rpc.send({ type: "compact", id: "c" });
+  await rpc.until((f) => f.type === "compact_done");
+  await rpc.send({ type: "get_state", id: "s" });
+  const state = (await rpc.next()).data as { usage: Frame; message_count: number };
+  assertEquals([state.usage.input, state.usage.output], [2_300, 80]);
+  assert(Number(state.usage.cost_usd) > 0);
+  assertEquals((await rpc.close()).code, 0);
+});
