@@ -44,6 +44,20 @@ export function compactionCut(messages: readonly Message[], keepTail: number): n
   return 0;
 }
 
+/**
+ * Characters kept of one tool call's args or result: a summary needs what was done, not the
+ * content of every file written or read (which would make the summarizing request as large as
+ * the transcript it is meant to shrink).
+ */
+export const RENDER_TOOL_CHARS = 4000;
+
+function clip(text: string): string {
+  if (text.length <= RENDER_TOOL_CHARS) return text;
+  return `${text.slice(0, RENDER_TOOL_CHARS)}… (${
+    text.length - RENDER_TOOL_CHARS
+  } more characters)`;
+}
+
 function render(messages: readonly Message[]): string {
   const lines: string[] = [];
   for (const m of messages) {
@@ -51,10 +65,10 @@ function render(messages: readonly Message[]): string {
       if (b.type === "text") lines.push(`[${m.role}] ${b.text}`);
       else if (b.type === "image") lines.push(`[${m.role}] (image ${b.mime_type})`);
       else if (b.type === "tool_call") {
-        lines.push(`[tool call ${b.name}] ${JSON.stringify(b.args)}`);
+        lines.push(`[tool call ${b.name}] ${clip(b.args_raw ?? JSON.stringify(b.args))}`);
       } else {
         const text = b.content.map((c) => (c.type === "text" ? c.text : "(image)")).join("\n");
-        lines.push(`[tool result ${b.name}${b.is_error ? " error" : ""}] ${text.slice(0, 4000)}`);
+        lines.push(`[tool result ${b.name}${b.is_error ? " error" : ""}] ${clip(text)}`);
       }
     }
   }

@@ -138,3 +138,30 @@ Deno.test("RPC mode: the summary request of a compact counts in get_state's usag
   assert(Number(state.usage.cost_usd) > 0);
   assertEquals((await rpc.close()).code, 0);
 });
+
+Deno.test("RPC mode: compacting after a huge write sends the summary request a clipped call", async () => {
+  await using z = await tempZot();
+  const content = "x".repeat(300_000);
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "write", args: { path: "big.txt", content } }] },
+      { text: "wrote it" },
+      { text: "a2" },
+      { text: "a3" },
+      { text: "the summary" },
+    ],
+  });
+  const rpc = rpcProcess(["--base-url", llm.url, "--no-ext"], z);
+  for (const message of ["write big.txt", "q2", "q3"]) {
+    await rpc.send({ type: "prompt", message });
+    await rpc.until((f) => f.type === "done");
+  }
+  assertEquals((await Deno.stat(`${z.cwd}/big.txt`)).size, content.length);
+  await rpc.send({ type: "compact", id: "c" });
+  await rpc.until((f) => f.type === "compact_done");
+  assertEquals((await rpc.close()).code, 0);
+  const summary = JSON.stringify((await llm.request(4)).body);
+  assertStringIncludes(summary, "[tool call write]");
+  assertStringIncludes(summary, "more characters)");
+  assert(summary.length < 20_000, `summary request of ${summary.length} characters`);
+});
