@@ -96,6 +96,19 @@ function apiCode(e: unknown): unknown {
 }
 
 /**
+ * A 404 is an unknown model or a base URL missing (or doubling) the API's path prefix: the
+ * OpenAI SDK and our fetch add `/chat/completions` to a URL that must end in `/v1`, the
+ * Anthropic ones add `/v1/messages`.
+ */
+function notFoundHint(label: string, endpoint: string | undefined): string {
+  const where = endpoint ? ` (${endpoint})` : "";
+  const path = label === "OpenAI"
+    ? "an OpenAI-compatible server's URL usually ends in /v1"
+    : "the URL comes without /v1";
+  return ` (check --model, and --base-url${where}: ${path})`;
+}
+
+/**
  * Classify a thrown value from `label`'s API ("Anthropic", "OpenAI").
  * `endpoint` (the base URL) is named in network errors, where the SDKs' own
  * text ("Connection error.") does not say what could not be reached.
@@ -124,6 +137,8 @@ export function classifyError(
     // An auth failure is the user's to fix: say where keys come from.
     const hint = status === 401 || status === 403
       ? " (check the API key: the provider's *_API_KEY variable, --api-key, or auth.json)"
+      : status === 404
+      ? notFoundHint(label, endpoint)
       : "";
     return {
       message: `${label} API error ${status}: ${detail}${hint}`,

@@ -101,6 +101,33 @@ Deno.test("journey: a model error exits 1 with the provider's message", async ()
   assertStringIncludes(r.stderr, "no such model");
 });
 
+Deno.test("journey: an OpenAI-compatible --base-url without /v1 gets a 404 that says to add it", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "unreached" }] });
+  for (const transport of ["sdk", "fetch"]) {
+    const r = await j.zot(
+      "-p",
+      "--provider",
+      "openai",
+      "--model",
+      "llama3",
+      "--base-url",
+      llm.url,
+      "--transport",
+      transport,
+      "--api-key",
+      "x",
+      "hi",
+    );
+    assertEquals(r.code, 1, r.stderr);
+    assertStringIncludes(r.stderr, "OpenAI API error 404");
+    assertStringIncludes(
+      r.stderr,
+      `--base-url (${llm.url}): an OpenAI-compatible server's URL usually ends in /v1`,
+    );
+  }
+});
+
 /** The key a request carried: `x-api-key`, or a bearer token (the SDK transport sends that). */
 const keyOf = (r: FakeRequest) => r.headers["x-api-key"] ?? r.headers.authorization ?? "";
 
