@@ -272,6 +272,17 @@ def _tool_result(value: Any, name: str) -> ToolResult:
                         "text_result(text)" % (name, _describe(value)))
 
 
+def _decision(event: str, value: Any) -> JsonObject:
+    """An interceptor's decision: None allows, a dict decides. Anything else (True, or the
+    Go SDK's ``(allowed, reason)`` tuple) raises, so the call is blocked like a crash."""
+    if value is None:
+        return {}
+    if isinstance(value, dict):
+        return value
+    raise TypeError("the %s interceptor returned %s; return None to allow, or a dict such as "
+                    '{"block": True, "reason": ...}' % (event, _describe(value)))
+
+
 def _result_frame(call_id: str, result: Union[ToolResult, str]) -> JsonObject:
     if isinstance(result, str):
         result = text_result(result)
@@ -681,19 +692,20 @@ class Extension:
                 pass
             elif event == "tool_call":
                 args = f.get("tool_args") if isinstance(f.get("tool_args"), dict) else {}
-                d = hook(ToolCall(str(f.get("tool_id", "")), str(f.get("tool_name", "")), args,
-                                  f.get("origin_extension")), ctx) or {}
+                d = _decision("tool_call", hook(ToolCall(
+                    str(f.get("tool_id", "")), str(f.get("tool_name", "")), args,
+                    f.get("origin_extension")), ctx))
                 if d.get("block"):
                     out.update(block=True, reason=d.get("reason") or "")
                 elif isinstance(d.get("modified_args"), dict):
                     out["modified_args"] = d["modified_args"]
             elif event == "turn_start":
-                d = hook(int(f.get("step") or 0), ctx) or {}
+                d = _decision("turn_start", hook(int(f.get("step") or 0), ctx))
                 if d.get("block"):
                     out.update(block=True, reason=d.get("reason") or "")
             elif event == "assistant_message":
                 original = str(f.get("text") or "")
-                d = hook(original, ctx) or {}
+                d = _decision("assistant_message", hook(original, ctx))
                 if d.get("block"):
                     out.update(block=True, reason=d.get("reason") or "")
                 elif isinstance(d.get("replace_text"), str) and d["replace_text"] != original:

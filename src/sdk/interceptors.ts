@@ -93,6 +93,21 @@ export const INTERCEPT_ORDER = [
 
 const str = (o: EventInterceptFrame, k: string) => typeof o[k] === "string" ? o[k] : "";
 
+/**
+ * A decision must be nothing (allow) or an object. Extensions run without a
+ * type check, and a guard returning `true` or `[false, "why"]` (the Go SDK's
+ * shape) must not silently allow: it blocks like a throw, naming the fix.
+ */
+function checked<T>(event: string, d: T | void): T | undefined {
+  if (d === undefined || d === null) return undefined;
+  if (typeof d === "object" && !Array.isArray(d)) return d;
+  const what = Array.isArray(d) ? "an array" : `a ${typeof d}`;
+  throw new Error(
+    `the ${event} interceptor returned ${what}; return nothing to allow, or an object ` +
+      `such as { block: true, reason }`,
+  );
+}
+
 /** Run the matching interceptor and build the one response. Never throws. */
 export async function answerIntercept(
   frame: EventInterceptFrame,
@@ -108,12 +123,15 @@ export async function answerIntercept(
         const origin = typeof frame.origin_extension === "string"
           ? frame.origin_extension
           : undefined;
-        const d = await hooks.tool_call({
-          toolId: str(frame, "tool_id"),
-          toolName: str(frame, "tool_name"),
-          toolArgs: args,
-          originExtension: origin,
-        }, ctx);
+        const d = checked(
+          "tool_call",
+          await hooks.tool_call({
+            toolId: str(frame, "tool_id"),
+            toolName: str(frame, "tool_name"),
+            toolArgs: args,
+            originExtension: origin,
+          }, ctx),
+        );
         if (!d) break;
         if (d.block) {
           out.block = true;
@@ -126,7 +144,7 @@ export async function answerIntercept(
       case "turn_start": {
         if (!hooks.turn_start) break;
         const step = typeof frame.step === "number" ? frame.step : 0;
-        const d = await hooks.turn_start(step, ctx);
+        const d = checked("turn_start", await hooks.turn_start(step, ctx));
         if (d?.block) {
           out.block = true;
           if (d.reason) out.reason = d.reason;
@@ -136,7 +154,7 @@ export async function answerIntercept(
       case "assistant_message": {
         if (!hooks.assistant_message) break;
         const text = str(frame, "text");
-        const d = await hooks.assistant_message(text, ctx);
+        const d = checked("assistant_message", await hooks.assistant_message(text, ctx));
         if (!d) break;
         if (d.block) {
           out.block = true;

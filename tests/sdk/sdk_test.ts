@@ -316,6 +316,16 @@ function suite(lang: string, spawnFull: () => ScriptedHost) {
         reason: "intercept panic: guard bug",
       },
     );
+    assertEquals(
+      await ask({ event: "tool_call", tool_id: "t", tool_name: "gostyle", tool_args: {} }),
+      {
+        block: true,
+        reason: "intercept panic: the tool_call interceptor returned an array; return " +
+          (lang === "ts"
+            ? "nothing to allow, or an object such as { block: true, reason }"
+            : 'None to allow, or a dict such as {"block": True, "reason": ...}'),
+      },
+    );
     assertEquals(await ask({ event: "turn_start", step: 99 }), { block: true, reason: "too many" });
     assertEquals(await ask({ event: "turn_start", step: 1 }), {});
     assertEquals(await ask({ event: "assistant_message", text: "a SECRET b" }), {
