@@ -1,6 +1,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import {
   builtinNames,
+  ChoiceDialog,
   COLLAPSED_LINES,
   DEFAULT_THEME,
   DIVIDER_LABEL,
@@ -12,9 +13,11 @@ import {
   paintOf,
   PanelView,
   PROGRESS_LINES,
+  selectListTheme,
   SlashAutocomplete,
   slashSuggestions,
   stableCut,
+  StatusBar,
   stripAnsi,
   ToolBlock,
   Transcript,
@@ -165,7 +168,7 @@ Deno.test("tool block: collapsed by screen rows, one long line too; wrapped rows
   assertEquals(collapsed.length, 2 + COLLAPSED_LINES + 1);
   assertEquals(collapsed[2], "  ⎿ " + "y".repeat(36));
   for (const row of collapsed.slice(3, -1)) assertEquals(row, "    " + "y".repeat(36));
-  assertStringIncludes(collapsed.at(-1)!, "the line goes on (ctrl+o to expand)");
+  assertStringIncludes(plain(block.render(60)).at(-1)!, "the line goes on (ctrl+o to expand)");
   // A long line, then more: the cut line counts as one more.
   block.setResult(["x".repeat(400), "second", "third"].join("\n"), false);
   assertStringIncludes(plain(block.render(40)).at(-1)!, "… 3 more lines");
@@ -232,4 +235,46 @@ Deno.test("streamed markdown: cut after finished paragraphs, never inside a code
   const a = plain(t.render(60)).filter((l) => l.trim() !== "");
   const b = plain(whole.render(60)).filter((l) => l.trim() !== "");
   assertEquals(a, b);
+});
+
+Deno.test("components: no line wider than the terminal at any width (pi-tui stops the TUI on one)", () => {
+  const dialog = new ChoiceDialog(paint, selectListTheme(paint), {
+    title: "Run bash (from extension a-rather-long-extension-name)?",
+    lines: ["rm -rf build && make all", "- old line", "+ new line"],
+    choices: [
+      { value: "once", label: "yes (run this call)" },
+      { value: "model", label: "claude-sonnet-4-6", description: "200k context" },
+    ],
+  });
+  const collapsed = new ToolBlock(paint, "t1", "bash", { command: "seq 1 100" });
+  collapsed.setResult(Array.from({ length: 100 }, (_, i) => `${i}`).join("\n"), false);
+  const running = new ToolBlock(paint, "t2", "bash", { command: "build" });
+  running.appendProgress("compiling 日本語のファイル 🎉🎉🎉 and more\nlinking\n");
+  const notes = new NotesView(paint);
+  notes.add("日本語の拡張機能", "info", "a note from an extension with a wide name");
+  notes.add("emoji🎉🎉🎉", "warn", "short");
+  notes.add("x", "error", "界".repeat(40));
+  const panel = new PanelView(paint, "todo", "p1", {
+    title: "Todos (2 open) — a long title",
+    lines: ["▸ ☐ write the tests 日本語", "  ✓ ship it"],
+    footer: "↑/↓ move · x/enter toggle · d delete · esc close",
+  });
+  const status = new StatusBar(paint, {
+    model: "anthropic/claude-opus-4-7",
+    cwd: "~/projects/zot",
+    costUsd: 0.1234,
+    jailed: false,
+    yolo: true,
+    activity: "⠋ working… (esc to abort)",
+    queued: 2,
+  });
+  status.setMessage("aborted; 2 queued prompts are back in the editor", "info");
+  const parts = { dialog, collapsed, running, notes, panel, status };
+  for (let width = 1; width <= 60; width++) {
+    for (const [name, part] of Object.entries(parts)) {
+      for (const line of part.render(width)) {
+        assert(visibleWidth(line) <= width, `${name} at ${width}: ${JSON.stringify(line)}`);
+      }
+    }
+  }
 });

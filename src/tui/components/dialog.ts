@@ -11,6 +11,7 @@ import {
   type SelectItem,
   SelectList,
   type SelectListTheme,
+  truncateToWidth,
 } from "@mariozechner/pi-tui";
 import { isPanelExit } from "../keys.ts";
 import type { Paint } from "../theme.ts";
@@ -60,8 +61,9 @@ export class ChoiceDialog implements Component {
       lines.push(...wrapStyled(line, width, p.muted, "  "));
     }
     lines.push("");
-    lines.push(...this.#list.render(width));
-    lines.push(p.muted("enter to choose · esc to cancel"));
+    // pi-tui's list leaves its arrow whole on a very narrow terminal.
+    lines.push(...this.#list.render(width).map((l) => truncateToWidth(l, width)));
+    lines.push(truncateToWidth(p.muted("enter to choose · esc to cancel"), width));
     return lines;
   }
 }

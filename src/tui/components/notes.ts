@@ -8,10 +8,10 @@
  * @module
  */
 
-import type { Component } from "@mariozechner/pi-tui";
+import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { LineCache, wrapStyled } from "./lines.ts";
+import { LineCache, padTo, wrapStyled } from "./lines.ts";
 
 export interface Note {
   /** The owner: `clear(extension)` removes its notes. */
@@ -83,12 +83,13 @@ export class NotesView implements Component {
     return this.#cache.get(width, () => {
       const lines = [""];
       for (const note of this.#notes) {
+        // Columns, not code units: a CJK or emoji name is wider than it is long.
         const tag = `[${note.label}] `;
-        const indent = Math.min(tag.length, Math.floor(width / 2));
+        const indent = Math.min(visibleWidth(tag), Math.floor(width / 2));
         const body = wrapStyled(note.text, width - indent, this.#style(note.level));
         body.forEach((l, i) => {
-          const head = i === 0 ? this.#paint.accent(tag.slice(0, indent)) : " ".repeat(indent);
-          lines.push(head + l);
+          const head = i === 0 ? this.#paint.accent(padTo(tag, indent)) : " ".repeat(indent);
+          lines.push(truncateToWidth(head + l, width));
         });
       }
       return lines;

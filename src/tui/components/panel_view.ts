@@ -82,7 +82,8 @@ export class PanelView implements Component {
     const p = this.#paint;
     const title = truncateToWidth(this.#title || this.extension, Math.max(1, width - 4));
     const head = `── ${title} `;
-    const lines = ["", p.accent(head + "─".repeat(Math.max(0, width - visibleWidth(head))))];
+    const rule = head + "─".repeat(Math.max(0, width - visibleWidth(head)));
+    const lines = ["", p.accent(truncateToWidth(rule, width, ""))];
     for (const line of this.#lines) lines.push(this.#row(line, width));
     if (this.#footer.trim() !== "") {
       lines.push("");

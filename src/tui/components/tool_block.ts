@@ -102,7 +102,7 @@ export class ToolBlock implements Component, Watched {
     const lines = [
       "",
       ...wrapStyled(this.#header, width - 2, p.tool).map((l, i) =>
-        (i === 0 ? `${mark} ` : "  ") + l
+        truncateToWidth((i === 0 ? `${mark} ` : "  ") + l, width)
       ),
     ];
     if (this.#state === "running") {
@@ -133,7 +133,7 @@ export class ToolBlock implements Component, Watched {
       const what = cut && hidden === 1
         ? "the line goes on"
         : `${hidden} more line${hidden === 1 ? "" : "s"}`;
-      lines.push(p.muted(`${NEXT}… ${what} (ctrl+o to expand)`));
+      lines.push(truncateToWidth(p.muted(`${NEXT}… ${what} (ctrl+o to expand)`), width));
     }
     return lines;
   }

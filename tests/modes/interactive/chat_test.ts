@@ -64,6 +64,33 @@ Deno.test("tui: esc during a turn gives the queued prompts back to the editor; e
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
+Deno.test("tui: a 30-column terminal shows collapsed tool output and the model dialog without crashing", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "bash", args: { command: "seq 1 20" } }] }, { text: "ok" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+    width: 30,
+    height: 30,
+  });
+  await tui.waitFor("anthropic/", "the status line");
+  await tui.type("count");
+  await tui.keys("Enter");
+  await tui.waitFor("… 12 more lines", "the collapsed result");
+  await tui.type("/model");
+  await tui.keys("Enter");
+  const dialog = await tui.waitFor("enter to choose", "the model dialog");
+  assert(!(await tui.dead()), dialog);
+  await tui.keys("Escape");
+  await tui.waitFor((s) => !s.includes("enter to choose"), "the dialog closed");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
 Deno.test("tui: opens without an API key and says how to set one", async () => {
   await using z = await tempZot();
   await using tui = await startZotTui({

@@ -12,6 +12,9 @@ export interface ZotTui {
   home: string;
   args: string[];
   env?: Record<string, string>;
+  /** Terminal size (default 120×40). */
+  width?: number;
+  height?: number;
 }
 
 export function startZotTui(z: ZotTui): Promise<TmuxSession> {
@@ -20,8 +23,8 @@ export function startZotTui(z: ZotTui): Promise<TmuxSession> {
     {
       cwd: z.cwd,
       env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", ...z.env },
-      width: 120,
-      height: 40,
+      width: z.width ?? 120,
+      height: z.height ?? 40,
     },
   );
 }
