@@ -59,6 +59,15 @@ function failure(text: string, outcome?: ToolResult["outcome"]): ToolResult {
   return { content: textContent(text), isError: true, outcome };
 }
 
+/** The model misspelt a name (`Read`, `read_file`): say which tools exist so it can retry. */
+function unknownTool(name: string, registry: ToolRegistry): string {
+  const names = registry.visible().map((t) => t.name).sort();
+  const near = names.find((n) => n.toLowerCase() === name.toLowerCase());
+  const hint = near ? `did you mean "${near}"? ` : "";
+  const list = names.length ? `the tools are: ${names.join(", ")}` : "no tools are available";
+  return `unknown tool "${name}" (${hint}${list})`;
+}
+
 /** Runs one call through guards, confirmation and the tool; always emits `tool_result`. */
 export async function runToolCall(
   req: ToolCallRequest,
@@ -93,7 +102,7 @@ async function decideAndRun(req: ToolCallRequest, env: ToolExecEnv): Promise<Too
     return done(failure("tool call cancelled before it ran", "cancelled"), "cancelled");
   }
   const tool = env.registry.get(req.name);
-  if (!tool) return done(failure(`unknown tool "${req.name}"`), "failed");
+  if (!tool) return done(failure(unknownTool(req.name, env.registry)), "failed");
   if (req.argsRaw !== undefined) {
     return done(
       failure(`Invalid arguments for tool "${req.name}": not a JSON object (send valid JSON)`),

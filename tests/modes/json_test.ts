@@ -46,3 +46,21 @@ Deno.test("JSON mode reports a model error as an error event", async () => {
   assert(events.some((e) => e.type === "error"));
   assertEquals(events.at(-1)?.type, "done");
 });
+
+Deno.test("a call to a misspelt tool tells the model the tools it has", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "Read", args: { path: "a" } }, { name: "grep", args: {} }] },
+      { text: "ok" },
+    ],
+  });
+  const r = await runZot(["--json", "x", "--base-url", llm.url, "--tools", "read,bash"], z);
+  assertEquals(r.code, 0, r.stderr);
+  const texts = jsonLinesOf(r.stdout).filter((e) => e.type === "tool_result")
+    .map((e) => (e.content as { text: string }[])[0].text);
+  assertEquals(texts, [
+    'unknown tool "Read" (did you mean "read"? the tools are: bash, read)',
+    'unknown tool "grep" (the tools are: bash, read)',
+  ]);
+});
