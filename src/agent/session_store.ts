@@ -188,6 +188,10 @@ export async function loadSession(path: string): Promise<LoadedSession> {
     }
     warnings.push(`Skipped an unknown line ${i + 1} in session "${path}"`);
   }
+  if (!header && text.trim() !== "") {
+    // Only unreadable lines: some other file (a README, a log) named by mistake.
+    throw new Error(`Session "${path}" has no header line (is it a zot session file?)`);
+  }
   if (!header) throw new Error(`Session "${path}" is empty (start a new one without --session)`);
   return { header, messages, warnings };
 }

@@ -120,3 +120,27 @@ Deno.test("journey: a session resumed with -c after a near-full request compacts
   assertEquals([fifth.code, fifth.stdout], [0, "a5\n"], fifth.stderr);
   assertEquals(llm.requests.length, 6);
 });
+
+Deno.test("journey: --session naming a non-session file or a directory says so; an empty file starts one", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ script: [{ text: "started" }] });
+  const common = ["--base-url", llm.anthropicBaseUrl, "--api-key", "x"];
+  await j.write({ "README.md": "# Notes\nimportant\n", "work.jsonl": "" });
+  await Deno.mkdir(join(j.cwd, "logs"));
+
+  const readme = await j.zot("-p", "--session", "README.md", ...common, "hi");
+  assertEquals(readme.code, 2, readme.stderr);
+  assertStringIncludes(readme.stderr, "has no header line (is it a zot session file?)");
+  assertEquals(await Deno.readTextFile(join(j.cwd, "README.md")), "# Notes\nimportant\n");
+
+  const dir = await j.zot("-p", "--session", "logs", ...common, "hi");
+  assertEquals(dir.code, 2, dir.stderr);
+  assertStringIncludes(dir.stderr, `Session "logs" is a directory (name a .jsonl file in it)`);
+
+  const empty = await j.zot("-p", "--session", "work.jsonl", ...common, "hi");
+  assertEquals([empty.code, empty.stdout], [0, "started\n"], empty.stderr);
+  const lines = (await Deno.readTextFile(join(j.cwd, "work.jsonl"))).trimEnd().split("\n");
+  assertEquals(JSON.parse(lines[0]).type, "session");
+  assertEquals(lines.length, 3);
+  assertEquals(llm.requests.length, 1);
+});

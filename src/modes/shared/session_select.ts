@@ -64,12 +64,17 @@ export async function selectSession(
     );
   }
   if (flags.session !== undefined) {
+    const info = await Deno.stat(resolve(paths.cwd, flags.session)).catch(() => undefined);
+    if (info?.isDirectory) {
+      throw new UsageError(`Session "${flags.session}" is a directory (name a .jsonl file in it)`);
+    }
+    // A file made up front (`touch work.jsonl`) is a session not started yet.
+    if (!info || (info.isFile && info.size === 0)) {
+      return await newNamedSession(flags.session, paths, meta, warn);
+    }
     try {
-      return await Session.open(flags.session, warn);
+      return await Session.open(resolve(paths.cwd, flags.session), warn);
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) {
-        return await newNamedSession(flags.session, paths, meta, warn);
-      }
       throw new UsageError(errorMessage(e));
     }
   }
