@@ -72,3 +72,67 @@ Deno.test("cli: zot -p --ext guard refuses the model's dangerous bash before it 
   const exists = await Deno.stat(marker).then(() => true, () => false);
   assertEquals(exists, false);
 });
+
+Deno.test("cli: zot -p --ext policy redacts the answer, adds the house rule, keeps the transcript", async () => {
+  await using z = await tempZot();
+  const key = "sk-ant-0123456789abcdefXYZ";
+  await using llm = await startFakeLlm({
+    script: [{ text: `Your key is ${key}.` }, { text: "You said it before." }],
+  });
+  const r = await zotPrint(z, [
+    "-p",
+    "what is my key?",
+    "--base-url",
+    llm.url,
+    "--ext",
+    `${EXAMPLES}policy`,
+  ]);
+  assertEquals([r.code, r.stdout], [0, "Your key is [redacted].\n"], r.stderr);
+  const system = JSON.stringify((llm.requests[0].body as { system?: unknown }).system);
+  assertStringIncludes(system, "You are zot");
+  assertStringIncludes(
+    system,
+    "House rule: never print credentials; refer to them by their name.",
+  );
+  // The session keeps what the model said: the next prompt's request carries the key.
+  const again = await zotPrint(z, [
+    "-c",
+    "-p",
+    "again",
+    "--base-url",
+    llm.url,
+    "--ext",
+    `${EXAMPLES}policy`,
+  ]);
+  assertEquals([again.code, again.stdout], [0, "You said it before.\n"], again.stderr);
+  assertStringIncludes(JSON.stringify(llm.requests[1].body), key);
+});
+
+Deno.test("cli: zot -p --ext toolbox: the deferred tool appears after activation and reads through call_tool", async () => {
+  await using z = await tempZot();
+  await Deno.writeTextFile(`${z.cwd}/three.txt`, "one\ntwo\nthree\n");
+  await using llm = await startFakeLlm({
+    script: [
+      { toolCalls: [{ name: "toolbox_open", args: {} }] },
+      { toolCalls: [{ name: "count_lines", args: { path: "three.txt" } }] },
+      { text: "Three lines." },
+    ],
+  });
+  const r = await zotPrint(z, [
+    "-p",
+    "count",
+    "--base-url",
+    llm.url,
+    "--ext",
+    `${EXAMPLES}toolbox`,
+  ]);
+  assertEquals([r.code, r.stdout], [0, "Three lines.\n"], r.stderr);
+  const tools = (n: number) =>
+    ((llm.requests[n].body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+  assertEquals([tools(0).includes("toolbox_open"), tools(0).includes("count_lines")], [
+    true,
+    false,
+  ]);
+  assertEquals(tools(1).includes("count_lines"), true);
+  assertStringIncludes(JSON.stringify(llm.requests[2].body), "three.txt: 3 line(s)");
+});

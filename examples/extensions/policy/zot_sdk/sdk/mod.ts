@@ -1,0 +1,88 @@
+/**
+ * The zot extension SDK for TypeScript. An extension is a program that talks
+ * to zot over stdin/stdout in newline-delimited JSON; this SDK speaks the
+ * protocol for you: it sends `hello`, waits for `hello_ack`, announces your
+ * commands, tools and subscriptions, sends `ready`, then dispatches the
+ * host's frames to your handlers. It has no dependencies and runs inside
+ * zot's sandbox (it needs no env, net or run permission).
+ *
+ * A complete extension (`main.ts`, with `"exec": "./main.ts"` in its
+ * `extension.json`; in a scaffolded extension the import is
+ * `./zot_sdk/sdk/mod.ts`):
+ *
+ * ```ts
+ * import { display, Extension, prompt, textResult } from "./mod.ts";
+ *
+ * const ext = new Extension("hello", "1.0.0");
+ *
+ * ext.command("hello", "say hi", (args) =>
+ *   args ? prompt(`Greet ${args} in one short sentence.`) : display("Hello!"));
+ *
+ * ext.tool({
+ *   name: "shout",
+ *   description: "Upper-case a text.",
+ *   schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+ * }, (args) => textResult(String(args.text).toUpperCase()));
+ *
+ * ext.on("turn_start", (event) => ext.log("turn", event.step));
+ *
+ * // A sandboxed entry is not the worker's main module: call run() unconditionally.
+ * await ext.run();
+ * ```
+ *
+ * Importing the SDK sends `console.log`, `console.info` and `console.debug`
+ * to stderr (zot's log file for the extension), because stdout carries
+ * frames only.
+ *
+ * @module
+ */
+
+export { DEFAULT_CAPABILITIES, Extension } from "./extension.ts";
+export type { EventHandler, ExtensionOptions } from "./extension.ts";
+export type { AnyEvent, EventMeta, EventOf, LifecycleEventName } from "./events.ts";
+export type {
+  AssistantMessageDecision,
+  AssistantMessageInterceptor,
+  BeforeAgentStartInterceptor,
+  BeforeAgentStartRequest,
+  ToolCallDecision,
+  ToolCallInterceptor,
+  ToolCallRequest,
+  TurnStartDecision,
+  TurnStartInterceptor,
+} from "./interceptors.ts";
+export { Panel } from "./panels.ts";
+export type { PanelHandlers, PanelKeyName, PanelView } from "./panels.ts";
+export {
+  display,
+  errorResponse,
+  errorResult,
+  image,
+  imageBytes,
+  insert,
+  noop,
+  openPanel,
+  prompt,
+  text,
+  textResult,
+  toolPrompt,
+  TRUNCATED_NOTE,
+} from "./results.ts";
+export type { Transport } from "./transport.ts";
+export type {
+  CallToolOptions,
+  CommandContext,
+  CommandHandler,
+  CommandResponse,
+  ContentBlock,
+  ExtensionApi,
+  HookContext,
+  HostInfo,
+  JsonObject,
+  NotifyLevel,
+  PanelSpec,
+  ToolContext,
+  ToolHandler,
+  ToolResult,
+  ToolSpec,
+} from "./types.ts";

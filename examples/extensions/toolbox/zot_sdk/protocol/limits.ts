@@ -1,0 +1,57 @@
+/**
+ * Protocol limits and timeouts, named once. Values follow the reference host
+ * (`shared/spec/host-behavior.md` §1–§3) unless a comment says otherwise.
+ *
+ * @module
+ */
+
+/** Protocol version announced in `hello_ack`. New fields are additive within a version. */
+export const PROTOCOL_VERSION = 1;
+
+/** Largest single NDJSON line accepted in either direction (4 MiB). */
+export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+/** Outbound queue bound per extension: frames waiting behind the one being written. */
+export const OUTBOUND_MAX_FRAMES = 256;
+/** Outbound queue bound per extension: bytes waiting behind the one being written. */
+export const OUTBOUND_MAX_BYTES = 16 * 1024 * 1024;
+/** A synchronous write (requests, shutdown) that has not completed by then closes the transport. */
+export const WRITE_TIMEOUT_MS = 5_000;
+
+/**
+ * Our deliberate divergence from the reference host, which has no hello
+ * timeout: a silent extension must not hang start-up. Generous enough for
+ * `npx tsx` or `go run` cold starts.
+ */
+export const HELLO_TIMEOUT_MS = 10_000;
+/** After stdout EOF before hello, how long to wait for the exit status. */
+export const EXIT_BEFORE_HELLO_WAIT_MS = 1_000;
+/** Compatibility shim: no frame for one full window and no `ready` means ready. */
+export const AUTO_READY_IDLE_MS = 250;
+/** All extensions together get this long to send `ready` at start-up and reload. */
+export const READY_GRACE_MS = 3_000;
+
+/** Reply deadline for a host → extension `tool_call` (non-interactive tools). */
+export const TOOL_CALL_TIMEOUT_MS = 60_000;
+/** Deadline for an extension's `call_tool` request. */
+export const CALL_TOOL_TIMEOUT_MS = 60_000;
+/** Longest `call_tool` chain, counting the original tool. */
+export const CALL_TOOL_MAX_DEPTH = 4;
+/** Reply deadline for `event_intercept` (missing = allow). */
+export const INTERCEPT_TIMEOUT_MS = 5_000;
+/** Reply deadline for `command_invoked`. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+/** Encoded `system_prompt` replacement limit (bytes of the raw JSON value). */
+export const MAX_SYSTEM_PROMPT_BYTES = 1024 * 1024;
+
+/** Observation / call_tool result budget: text bytes + base64 length + MIME length. */
+export const RESULT_BUDGET_BYTES = 256 * 1024;
+/** Observation / call_tool result block limit. */
+export const RESULT_MAX_BLOCKS = 128;
+
+/** Shared grace for `shutdown` on exit and reload. */
+export const SHUTDOWN_GRACE_MS = 2_000;
+/** After SIGTERM, how long before SIGKILL. */
+export const SIGTERM_WAIT_MS = 1_000;
+/** Grace used by `zot ext doctor` when it stops what it started. */
+export const DOCTOR_SHUTDOWN_GRACE_MS = 500;
