@@ -23,3 +23,4 @@ export * from "./components/notes.ts";
 export * from "./components/panel_view.ts";
 export * from "./components/status_bar.ts";
 export * from "./components/dialog.ts";
+export * from "./components/prompt_editor.ts";

@@ -5,14 +5,19 @@ import {
   COLLAPSED_LINES,
   DEFAULT_THEME,
   DIVIDER_LABEL,
+  editorLayoutWidth,
+  editorTheme,
+  FlatTUI,
   formatToolCall,
   isSelectedLine,
   listedExtensionCommands,
   markdownTheme,
+  MemoryTerminal,
   NotesView,
   paintOf,
   PanelView,
   PROGRESS_LINES,
+  PromptEditor,
   selectListTheme,
   SlashAutocomplete,
   slashSuggestions,
@@ -276,5 +281,20 @@ Deno.test("components: no line wider than the terminal at any width (pi-tui stop
         assert(visibleWidth(line) <= width, `${name} at ${width}: ${JSON.stringify(line)}`);
       }
     }
+  }
+});
+
+Deno.test("prompt editor: wide characters in a terminal 1 to 3 columns wide draw nothing instead of overflowing the stack", () => {
+  const tui = new FlatTUI(new MemoryTerminal(40, 10));
+  for (const paddingX of [0, 1, 2]) {
+    const editor = new PromptEditor(tui, editorTheme(paint), { paddingX });
+    editor.setText("日本語の入力テスト🎉🎉 and more");
+    for (let width = 1; width <= 12; width++) {
+      const lines = editor.render(width);
+      for (const line of lines) assert(visibleWidth(line) <= width, `${width}: ${line}`);
+      // Drawn as soon as a wide character fits.
+      assertEquals(lines.length > 0, editorLayoutWidth(width, paddingX) >= 2, `${width}`);
+    }
+    assertEquals(editor.getText(), "日本語の入力テスト🎉🎉 and more");
   }
 });

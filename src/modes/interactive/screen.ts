@@ -6,7 +6,13 @@
  * @module
  */
 
-import { type Component, Container, Editor, type Terminal, type TUI } from "@mariozechner/pi-tui";
+import {
+  type Component,
+  Container,
+  type Editor,
+  type Terminal,
+  type TUI,
+} from "@mariozechner/pi-tui";
 import {
   DEFAULT_THEME,
   editorTheme,
@@ -16,6 +22,7 @@ import {
   NotesView,
   type Paint,
   paintOf,
+  PromptEditor,
   selectListTheme,
   StatusBar,
   type StatusInfo,
@@ -44,7 +51,7 @@ export class Screen {
     this.tui = new FlatTUI(terminal);
     this.transcript = new Transcript(this.paint, markdownTheme(this.paint));
     this.notes = new NotesView(this.paint);
-    this.editor = new Editor(this.tui, editorTheme(this.paint), {
+    this.editor = new PromptEditor(this.tui, editorTheme(this.paint), {
       paddingX: 1,
       autocompleteMaxVisible: 20,
     });
