@@ -56,6 +56,22 @@ function isImageLine(line: string): boolean {
   return line.includes("\x1b_G") || line.includes("\x1b]1337;File=");
 }
 
+// SGR colours and OSC 8 links: pi-tui's visibleWidth strips them the same way.
+// deno-lint-ignore no-control-regex
+const COLOURS = /\x1b\[[0-9;:]*m|\x1b\]8;[^\x07\x1b]*\x07/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Whether `line` is at most `width` columns, as pi-tui's visibleWidth counts
+ * them. Printable ASCII with colours (most lines) is counted here: every
+ * changed line is a new string, and a miss in visibleWidth's cache costs
+ * microseconds, more as its map churns.
+ */
+export function fits(line: string, width: number): boolean {
+  const bare = line.replace(COLOURS, "");
+  return PRINTABLE_ASCII.test(bare) ? bare.length <= width : visibleWidth(line) <= width;
+}
+
 /** The row holding pi-tui's cursor marker among the last `height` rows (-1: none). */
 export function cursorRow(lines: readonly string[], height: number): number {
   for (let row = lines.length - 1; row >= Math.max(0, lines.length - height); row--) {
@@ -215,7 +231,7 @@ export class FlatFrame {
     const renderEnd = Math.min(lastChanged, count - 1);
     // A line wider than the terminal: pi-tui logs every line and throws.
     for (let i = firstChanged; i <= renderEnd; i++) {
-      if (visibleWidth(fresh[i - from]) > width) return undefined;
+      if (!fits(fresh[i - from], width)) return undefined;
     }
 
     let buffer = "\x1b[?2026h";

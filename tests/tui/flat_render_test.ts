@@ -10,7 +10,8 @@ import {
   paintOf,
   Transcript,
 } from "../../src/tui/mod.ts";
-import { type Component, Container, Editor, TUI } from "@mariozechner/pi-tui";
+import { type Component, Container, Editor, TUI, visibleWidth } from "@mariozechner/pi-tui";
+import { fits } from "../../src/tui/flat_frame.ts";
 
 /** pi-tui renders on a timer; tests drive its frame function directly. */
 function renderNow(tui: TUI): void {
@@ -314,6 +315,26 @@ Deno.test("FlatTUI: a streamed token looks at the rows it changed, not the whole
   streaming.append("more");
   renderNow(tui);
   assert(tui.lastFrame.flat && tui.lastFrame.rows <= 4, "differential again after it");
+});
+
+Deno.test("FlatFrame's width check agrees with pi-tui's visibleWidth", () => {
+  const { transcript } = themed();
+  fill(transcript);
+  transcript.beginAssistant().setText("Wide: 你好 and 🎉, a [link](https://x.y) and `code`\tTab");
+  const lines = [
+    ...transcript.render(60),
+    "\x1b[31mred\x1b[0m\x1b]8;;https://x\x07link\x1b]8;;\x07",
+    "\x1b[2Kcleared",
+    "\x1b]8;;https://x\x1b\\ends with ST\x1b]8;;\x1b\\",
+    "\x1b_pi:c\x07marker",
+    "tab\there",
+    "",
+  ];
+  for (const line of lines) {
+    const width = visibleWidth(line);
+    assert(fits(line, width), JSON.stringify(line));
+    assert(width === 0 || !fits(line, width - 1), JSON.stringify(line));
+  }
 });
 
 /** A block that counts how often it is asked to render. */
