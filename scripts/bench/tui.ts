@@ -23,6 +23,8 @@ import {
 import type { BenchRow } from "./types.ts";
 
 const TOKENS = 400;
+/** Tokens of one answer streamed before measuring, in the long-answer case. */
+const LONG_ANSWER = 9_600;
 
 /** pi-tui renders on a timer; the bench drives its frame function directly. */
 function renderNow(tui: TUI): void {
@@ -83,8 +85,12 @@ interface Measure {
   bytesPerToken: number;
 }
 
-function measure(messages: number, engine: Engine): Measure {
+function measure(messages: number, engine: Engine, answered = 0): Measure {
   const { tui, terminal, streaming } = build(messages, engine);
+  for (let i = 0; i < answered; i++) {
+    streaming.append(i % 20 === 19 ? "token\n\n" : "token ");
+    renderNow(tui);
+  }
   // Warm up caches and the JIT.
   for (let i = 0; i < 50; i++) {
     streaming.append(`w${i} `);
@@ -118,10 +124,12 @@ function measure(messages: number, engine: Engine): Measure {
  * shared machine hits before and after alike; the minimum of each figure is
  * the least noisy.
  */
-function bestOf(cases: [number, Engine][]): Measure[] {
+function bestOf(cases: [number, Engine, number?][]): Measure[] {
   const runs: Measure[][] = cases.map(() => []);
   for (let round = 0; round < 5; round++) {
-    cases.forEach(([messages, engine], i) => runs[i].push(measure(messages, engine)));
+    cases.forEach(([messages, engine, answered], i) =>
+      runs[i].push(measure(messages, engine, answered))
+    );
   }
   const min = (r: Measure[], key: keyof Measure) => Math.min(...r.map((m) => m[key]));
   return runs.map((r) => ({
@@ -132,11 +140,13 @@ function bestOf(cases: [number, Engine][]): Measure[] {
 }
 
 export function bench(): Promise<BenchRow[]> {
-  const [small, large, smallBefore, largeBefore] = bestOf([
+  const [small, large, smallBefore, largeBefore, long] = bestOf([
     [10, "after"],
     [1000, "after"],
     [10, "before"],
     [1000, "before"],
+    // pi-tui's own TUI would take minutes to stream this one.
+    [10, "after", LONG_ANSWER],
   ]);
   const fmt = (us: number) => `${us.toFixed(0)} µs`;
   const ratio = (a: Measure, b: Measure) => `${(b.usPerToken / a.usPerToken).toFixed(1)}×`;
@@ -154,6 +164,14 @@ export function bench(): Promise<BenchRow[]> {
       note: `${ratio(small, large)} the 10-message cost; before: ${fmt(largeBefore.usPerToken)} (${
         ratio(smallBefore, largeBefore)
       })`,
+    },
+    {
+      group: "tui",
+      name: "render per streamed token, 10 messages, 10,000th token of one answer",
+      value: fmt(long.usPerToken),
+      note: `${
+        ratio(small, long)
+      } the cost of its first tokens (finished paragraphs are not re-walked)`,
     },
     {
       group: "tui",

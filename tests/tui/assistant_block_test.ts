@@ -78,3 +78,30 @@ Deno.test("assistant block: width, theme and a rewritten text refresh the finish
   block.setText("");
   assertEquals(block.render(60), []);
 });
+
+Deno.test("assistant block renderSince: finished chunks' rows are not handed over again", () => {
+  const block = new AssistantBlock(markdownTheme(paint), paint);
+  const rows = (r: { from: number; parts: readonly (readonly string[])[] }) => r.parts.flat();
+  let last = block.renderSince(60, undefined);
+  assertEquals([last.from, last.length], [0, 0]);
+  let kept = 0;
+  for (const ch of TEXTS[1] + "\n\nA last paragraph.") {
+    block.append(ch);
+    const next = block.renderSince(60, last.token);
+    const all = block.render(60);
+    assertEquals(next.length, all.length);
+    assertEquals(rows(next), all.slice(next.from), "the rows from `from` on");
+    assert(next.from >= kept, "the finished rows only grow");
+    kept = next.from;
+    last = next;
+  }
+  assert(kept > 5, `rows before the last paragraph kept (${kept})`);
+  assertEquals(block.renderSince(40, last.token).from, 0, "a new width: every row");
+  const narrow = block.renderSince(40, undefined);
+  block.invalidate();
+  assertEquals(block.renderSince(40, narrow.token).from, 0, "a theme change: every row");
+  const again = block.renderSince(40, undefined);
+  block.setText("Rewritten.\n\nAll of it.");
+  const rewritten = block.renderSince(40, again.token);
+  assertEquals([rewritten.from, rows(rewritten)], [0, whole("Rewritten.\n\nAll of it.", 40)]);
+});

@@ -16,7 +16,13 @@
 import { type Component, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
-import { LineCache, type Watched } from "./lines.ts";
+import {
+  LineCache,
+  type LinesSince,
+  type RenderSince,
+  type RenderToken,
+  type Watched,
+} from "./lines.ts";
 
 const FENCE = /^\s*(```|~~~)/;
 // Blocks that start a new block after a blank line, whatever came before.
@@ -73,19 +79,27 @@ export function chunkCuts(text: string, from = 0): number[] {
   return cuts;
 }
 
-export class AssistantBlock implements Component, Watched {
+export class AssistantBlock implements Component, Watched, RenderSince {
   #theme: MarkdownTheme;
   #paint: Paint;
-  #text = "";
-  /** Chunk i is the text between cuts i-1 (or 0) and i. */
-  #cuts: number[] = [];
+  /**
+   * The text before the last cut and after it, apart: a token appends to
+   * the short rest, so it never copies the whole answer (slicing a string
+   * built by appends flattens all of it).
+   */
+  #done = "";
+  #rest = "";
+  /** The finished chunks' texts and their parsed markdown. */
+  #chunkTexts: string[] = [];
   #chunks: Markdown[] = [];
   #tail: Markdown;
-  /** The chunks' lines at `#chunkWidth`, each after a blank line. */
+  /** The chunks' lines at `#chunkWidth`, each after a blank line (append-only). */
   #chunkLines: string[] = [];
   #chunkCount = 0;
   #chunkWidth = -1;
   #cache = new LineCache(() => this.onChange?.());
+  /** The last `renderSince`: its token and the chunk lines it had. */
+  #since: { token: RenderToken; lines: readonly string[]; rows: number } | undefined;
   /** Told when the lines change (the transcript watching this block). */
   onChange: (() => void) | undefined;
 
@@ -96,18 +110,22 @@ export class AssistantBlock implements Component, Watched {
   }
 
   get text(): string {
-    return this.#text;
+    return this.#done + this.#rest;
   }
 
   append(delta: string): void {
-    this.#update(this.#text + sanitize(delta));
+    this.#rest += sanitize(delta);
+    this.#update();
   }
 
   setText(raw: string): void {
     const text = sanitize(raw);
-    const kept = this.#cuts.at(-1) ?? 0;
-    if (text.slice(0, kept) !== this.#text.slice(0, kept)) this.#dropChunks();
-    this.#update(text);
+    if (text.startsWith(this.#done)) this.#rest = text.slice(this.#done.length);
+    else {
+      this.#dropChunks();
+      this.#rest = text;
+    }
+    this.#update();
   }
 
   /**
@@ -116,7 +134,7 @@ export class AssistantBlock implements Component, Watched {
    * `invalidate`, so the old theme's colour would linger after inline styles.
    */
   invalidate(): void {
-    this.#chunks = this.#cuts.map((cut, i) => this.#markdown(this.#chunkText(i, cut)));
+    this.#chunks = this.#chunkTexts.map((text) => this.#markdown(text));
     this.#tail = this.#markdown(this.#tailText());
     this.#chunkWidth = -1;
     this.#cache.invalidate();
@@ -124,43 +142,73 @@ export class AssistantBlock implements Component, Watched {
 
   render(width: number): string[] {
     return this.#cache.get(width, () => {
-      if (this.#chunks.length === 0 && this.#tailText() === "") return [];
       const chunks = this.#renderChunks(width);
-      const tail = this.#tailText() === "" ? [] : this.#tail.render(width);
-      if (tail.length === 0) return chunks.slice();
-      return chunks.concat(chunks.length === 0 ? "" : " ".repeat(width), tail);
+      const tail = this.#renderTail(chunks, width);
+      return tail.length === 0 ? chunks.slice() : chunks.concat(tail);
     });
+  }
+
+  /**
+   * The rows after the chunk lines the render `since` had: finished
+   * chunks' lines are not handed over again, so a token costs the
+   * paragraph it extends, however long the answer.
+   */
+  renderSince(width: number, since: RenderToken | undefined): LinesSince {
+    const chunks = this.#renderChunks(width);
+    const tail = this.#renderTail(chunks, width);
+    const last = this.#since;
+    // The chunk lines only grow while they stay the same array (same width, same chunks).
+    const from = last && since === last.token && chunks === last.lines ? last.rows : 0;
+    const token = {};
+    this.#since = { token, lines: chunks, rows: chunks.length };
+    const parts = from < chunks.length ? [chunks.slice(from), tail] : [tail];
+    return { token, from, length: chunks.length + tail.length, parts };
   }
 
   #markdown(text: string): Markdown {
     return new Markdown(text, 0, 0, this.#theme, { color: this.#paint.assistant });
   }
 
-  #chunkText(i: number, cut: number): string {
-    return this.#text.slice(i === 0 ? 0 : this.#cuts[i - 1], cut).trimEnd();
+  #tailText(): string {
+    return this.#rest.trimEnd();
   }
 
-  #tailText(): string {
-    return this.#text.slice(this.#cuts.at(-1) ?? 0).trimEnd();
+  /** The lines after the chunks': a blank line between (or the block's gap), then the tail. */
+  #renderTail(chunks: readonly string[], width: number): string[] {
+    if (this.#tailText() === "") return [];
+    const tail = this.#tail.render(width);
+    if (tail.length === 0) return [];
+    return [chunks.length === 0 ? "" : " ".repeat(width), ...tail];
   }
 
   #dropChunks(): void {
-    this.#cuts = [];
+    this.#done = "";
+    this.#chunkTexts = [];
     this.#chunks = [];
     this.#chunkWidth = -1;
   }
 
-  #update(text: string): void {
-    this.#text = text;
-    for (const cut of chunkCuts(text, this.#cuts.at(-1) ?? 0)) {
-      this.#chunks.push(this.#markdown(this.#chunkText(this.#cuts.length, cut)));
-      this.#cuts.push(cut);
+  #update(): void {
+    // Cuts in the rest: chunkCuts starts from a line start outside a fence,
+    // which the last cut is.
+    let at = 0;
+    for (const cut of chunkCuts(this.#rest)) {
+      const piece = this.#rest.slice(at, cut);
+      this.#chunkTexts.push(piece.trimEnd());
+      this.#chunks.push(this.#markdown(piece.trimEnd()));
+      this.#done += piece;
+      at = cut;
     }
+    if (at > 0) this.#rest = this.#rest.slice(at);
     this.#tail.setText(this.#tailText());
     this.#cache.invalidate();
   }
 
-  /** Finished chunks are rendered once per width; new ones are appended. */
+  /**
+   * Finished chunks are rendered once per width; new ones are appended to
+   * the same array. A new width, a theme or a rewritten text start a new
+   * one (which tells `renderSince` its rows are new).
+   */
   #renderChunks(width: number): string[] {
     if (width !== this.#chunkWidth) {
       this.#chunkLines = [];

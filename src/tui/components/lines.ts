@@ -167,7 +167,9 @@ export class JoinedLines {
  * changes (see {@linkcode Watched}): the container marks the first child
  * that may have changed (one reporting, one added or removed) and the
  * children before it are not asked again, so a streamed token costs the
- * last block whatever the number of blocks above it.
+ * last block whatever the number of blocks above it. That child, when it
+ * is a `RenderSince` too (the streaming answer), hands over only its own
+ * changed rows.
  */
 export class ChildRowsSince {
   #token: RenderToken = {};
@@ -175,9 +177,10 @@ export class ChildRowsSince {
   #children: readonly Component[] | undefined;
   /** The first child that may have changed since `#token`'s render. */
   #dirty = 0;
-  /** Each child's lines and first row in `#token`'s render (one more row: the end). */
-  #parts: (readonly string[])[] = [];
+  /** Each child's first row in `#token`'s render (one more: the end). */
   #starts: number[] = [0];
+  /** Each `RenderSince` child's token from that render. */
+  #tokens: (RenderToken | undefined)[] = [];
 
   /** Whether every child is already due to be asked (nothing to mark). */
   get allDirty(): boolean {
@@ -200,25 +203,36 @@ export class ChildRowsSince {
     since: RenderToken | undefined,
   ): LinesSince {
     const known = since === this.#token && width === this.#width && children === this.#children;
-    const first = known ? Math.min(this.#dirty, children.length, this.#parts.length) : 0;
-    const parts = this.#parts;
+    const first = known ? Math.min(this.#dirty, children.length, this.#starts.length - 1) : 0;
     const starts = this.#starts;
-    parts.length = first;
+    const tokens = this.#tokens;
     starts.length = first + 1;
+    tokens.length = Math.min(tokens.length, children.length);
+    let from = starts[first];
+    const parts: (readonly string[])[] = [];
     for (let i = first; i < children.length; i++) {
-      const lines = children[i].render(width);
-      parts.push(lines);
-      starts.push(starts[i] + lines.length);
+      const child = children[i];
+      let length: number;
+      if (hasRenderSince(child)) {
+        // Only the first asked keeps its rows: the ones after it may have moved. Its
+        // token is the one of the child at its index; another child does not know it.
+        const result = child.renderSince(width, known && i === first ? tokens[i] : undefined);
+        tokens[i] = result.token;
+        if (i === first) from += result.from;
+        parts.push(...result.parts);
+        length = result.length;
+      } else {
+        const lines = child.render(width);
+        tokens[i] = undefined;
+        parts.push(lines);
+        length = lines.length;
+      }
+      starts.push(starts[i] + length);
     }
     this.#token = {};
     this.#width = width;
     this.#children = children;
     this.#dirty = Number.MAX_SAFE_INTEGER;
-    return {
-      token: this.#token,
-      from: starts[first],
-      length: starts[children.length],
-      parts: parts.slice(first),
-    };
+    return { token: this.#token, from, length: starts[children.length], parts };
   }
 }
