@@ -1,5 +1,7 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { installExtension } from "../../src/extensions/manage/install.ts";
 import { EXAMPLES, load, resultText, runTool } from "./harness.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -34,4 +36,22 @@ Deno.test("example scratchpad carries the current Python SDK", async () => {
     await Deno.readTextFile(`${EXAMPLES}scratchpad/zot_ext.py`),
     await Deno.readTextFile(`${ROOT}sdk/python/zot_ext.py`),
   );
+});
+
+Deno.test("example scratchpad: notes kept while running from a checkout are not installed", async () => {
+  await using tmp = await tempDir();
+  const dir = `${tmp.path}/scratchpad`;
+  await new Deno.Command("cp", { args: ["-R", `${EXAMPLES}scratchpad`, dir] }).output();
+  await Deno.writeTextFile(`${dir}/notes.jsonl`, '{"text": "private"}\n');
+  await using zot = await tempZot();
+  const installed = await installExtension(dir, { paths: zot.paths, yes: true, log: () => {} });
+  const names = [];
+  for await (const e of Deno.readDir(installed.dir)) names.push(e.name);
+  assertEquals(names.sort(), [
+    ".gitignore",
+    "README.md",
+    "extension.json",
+    "main.py",
+    "zot_ext.py",
+  ]);
 });
