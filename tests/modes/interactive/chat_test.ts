@@ -149,3 +149,26 @@ Deno.test('tui: zot "text" opens with the prompt filled in; Enter sends it', asy
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test("tui: /model behind --base-url lists the server's models, the one in use selected", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ models: ["local-small", "local-large"] });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--provider", "openai", "--base-url", llm.openaiBaseUrl, "--model", "local-large"],
+    env: { OPENAI_API_KEY: "test-key" },
+  });
+  await tui.waitFor("openai/local-large", "the status line");
+  await tui.type("/model");
+  await tui.keys("Enter");
+  const dialog = await tui.waitFor("Model (openai)", "the model picker");
+  assert(dialog.includes("local-small"), dialog);
+  assert(dialog.includes("→ local-large"), dialog);
+  assert(!dialog.includes("gpt-"), dialog);
+  await tui.keys("Up", "Enter");
+  await tui.waitFor("openai/local-small", "the chosen model");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});

@@ -6,7 +6,8 @@
  */
 
 import { rememberModel } from "../../../config/settings.ts";
-import { modelsOf } from "../../../providers/models.ts";
+import { loadCredentials } from "../../../config/credentials.ts";
+import { listModels } from "../../../providers/list_models.ts";
 import { errorMessage } from "../../../errors.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
 
@@ -20,24 +21,50 @@ function setModel(ctx: CommandContext, model: string): void {
   );
 }
 
+/**
+ * The models to pick from: an OpenAI-compatible server behind `--base-url`
+ * (Ollama, vLLM, …) is asked for its own, as `--list-models` does; the
+ * known table otherwise. The model in use is always listed.
+ */
+async function modelIds(ctx: CommandContext): Promise<{ id: string; contextWindow: number }[]> {
+  const { agent, flags, paths, providerId } = ctx.setup;
+  let apiKey: string | undefined;
+  const asks = providerId === "openai" && flags.baseUrl !== undefined;
+  if (asks) {
+    ctx.status.show(`asking ${flags.baseUrl} for its models…`);
+    const creds = await loadCredentials(flags, paths, (name) => Deno.env.get(name));
+    apiKey = creds.result.ok ? creds.result.value.apiKey : undefined;
+  }
+  const listed = await listModels({ provider: providerId, baseUrl: flags.baseUrl, apiKey });
+  if (listed.diagnostics.length > 0) ctx.status.show(listed.diagnostics.join("; "), "info", 8000);
+  else if (asks) ctx.status.clear();
+  const models = listed.models;
+  return models.some((m) => m.id === agent.model)
+    ? models
+    : [{ id: agent.model, contextWindow: 0 }, ...models];
+}
+
 export const model: BuiltinCommand = {
   name: "model",
   description: "switch the model (/model <id> or pick from a list)",
   async run(ctx, args) {
     if (args) return setModel(ctx, args);
     const { agent, providerId } = ctx.setup;
-    const models = modelsOf(providerId);
+    const models = await modelIds(ctx);
     const current = models.findIndex((m) => m.id === agent.model);
     const choice = await ctx.choose({
       title: `Model (${providerId})`,
       choices: models.map((m) => ({
         value: m.id,
         label: m.id,
-        description: `${Math.round(m.contextWindow / 1000)}k context`,
+        // 0: a model the table does not know (the server's own, a custom id).
+        ...(m.contextWindow > 0
+          ? { description: `${Math.round(m.contextWindow / 1000)}k context` }
+          : {}),
       })),
       selected: Math.max(0, current),
     });
-    if (choice) setModel(ctx, choice);
+    if (choice && choice !== agent.model) setModel(ctx, choice);
   },
 };
 
