@@ -7,27 +7,36 @@
  */
 
 import { toWireEvent } from "../../agent/events.ts";
-import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
   createHeadlessSetup,
   CUT_OFF,
   type HeadlessOptions,
   promptOnce,
 } from "../shared/headless.ts";
-import { jsonLines, stderrLine, stdoutLine } from "../shared/output.ts";
+import { jsonLines, stderrLine, watchedStdout } from "../shared/output.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
-  const write = jsonLines(options.stdout ?? stdoutLine);
+  // The reader went away (`| head`, a dead parent): stop the run; exit 141 like git in a pipe.
+  let stdoutClosed = false;
+  let abortRun = () => {};
+  const stdout = options.stdout ?? watchedStdout(() => {
+    stdoutClosed = true;
+    abortRun();
+  });
+  const write = jsonLines(stdout);
   // A script reads stdout: a run that cannot start (no key, bad flag) says so there too. The
   // error is rethrown for the exit code (2 for usage) and the human-readable line on stderr.
   const setup = await createHeadlessSetup("json", options, stderr).catch((e) => {
     write({ type: "error", message: errorMessage(e) });
     throw e;
   });
+  abortRun = () => setup.agent.abort("stdout closed");
   const unsubscribe = setup.agent.subscribe((event) => write(toWireEvent(event)));
   try {
     const result = await promptOnce(setup, options.prompt);
+    if (stdoutClosed) return EXIT_BROKEN_PIPE;
     // stdout already carries turn_end {stop: "length"}; the exit code and stderr say it too.
     if (result.stop === "length" && !result.error) stderr(CUT_OFF);
     const failed = result.error || result.stop === "aborted" || result.stop === "length";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
   createHeadlessSetup,
   CUT_OFF,
@@ -16,15 +16,18 @@ import {
   promptOnce,
 } from "../shared/headless.ts";
 import { interruptedLine } from "../shared/interrupt.ts";
-import { stderrLine, stdoutLine } from "../shared/output.ts";
+import { stderrLine, watchedStdout } from "../shared/output.ts";
 
 export async function runPrint(options: HeadlessOptions): Promise<number> {
-  const stdout = options.stdout ?? stdoutLine;
+  let stdoutClosed = false;
+  const stdout = options.stdout ?? watchedStdout(() => stdoutClosed = true);
   const stderr = options.stderr ?? stderrLine;
   const setup = await createHeadlessSetup("print", options, stderr);
   try {
     const result = await promptOnce(setup, options.prompt);
     if (result.text !== "") stdout(result.text);
+    // The answer could not be delivered (`| head -c0`): quiet, as git in such a pipe.
+    if (stdoutClosed) return EXIT_BROKEN_PIPE;
     if (result.stop === "aborted") {
       stderr(interruptedLine(result.interrupted));
       return EXIT_FAILURE;

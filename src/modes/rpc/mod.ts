@@ -4,17 +4,18 @@
  * runs at a time (others queue; `abort` acts at once). Exits when stdin
  * closes, after in-flight work (0). SIGINT or SIGTERM aborts the work in
  * flight, drops the queue and exits 1 once the run has ended and the
- * session and extensions are shut down. Sessions are off unless asked for.
+ * session and extensions are shut down; a closed stdout does the same and
+ * exits 141. Sessions are off unless asked for.
  *
  * @module
  */
 
 import { toWireEvent } from "../../agent/events.ts";
 import { readLines } from "../../protocol/framing.ts";
-import { errorMessage, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
 import type { RunFlags } from "../shared/flags.ts";
-import { jsonLines, type LineWriter, stderrLine, stdoutLine } from "../shared/output.ts";
+import { jsonLines, type LineWriter, stderrLine, watchedStdout } from "../shared/output.ts";
 import { parseCommand } from "./commands.ts";
 import { rpcUi } from "./ui.ts";
 import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
@@ -40,7 +41,20 @@ function sameToken(a: string, b: string): boolean {
 }
 
 export async function runRpc(options: RpcOptions): Promise<number> {
-  const send = jsonLines(options.stdout ?? stdoutLine);
+  // Set by SIGINT / SIGTERM, or a closed stdout (the client is gone, nobody sees the rest): the
+  // running work is aborted, queued work never starts, no further command is read.
+  let stopping: InterruptSignal | "stdout" | undefined;
+  const stopped = Promise.withResolvers<undefined>();
+  let abortWork = (_reason: string) => {};
+  const stop = (why: InterruptSignal | "stdout") => {
+    if (stopping) return;
+    stopping = why;
+    abortWork(
+      why === "SIGTERM" ? "terminated" : why === "stdout" ? "stdout closed" : "interrupted",
+    );
+    stopped.resolve(undefined);
+  };
+  const send = jsonLines(options.stdout ?? watchedStdout(() => stop("stdout")));
   const stderr = options.stderr ?? stderrLine;
   const token = options.token ?? Deno.env.get("ZOTCORE_RPC_TOKEN") ?? undefined;
   // The client reads stdout: a run that cannot start (no key, a bad @file) says so there too,
@@ -56,27 +70,21 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     send({ type: "error", message: errorMessage(e) });
     throw e;
   });
+  abortWork = (reason) => setup.agent.abort(reason);
   setup.agent.subscribe((event) => send(toWireEvent(event)));
   setup.agent.startSession();
   let authed = !token;
   let work: Promise<void> = Promise.resolve();
-  // Set by SIGINT / SIGTERM: the running work is aborted, queued work never starts.
-  let stopping: InterruptSignal | undefined;
   const enqueue = (task: () => Promise<void>) => {
     const guarded = () => stopping ? Promise.resolve() : task();
     work = work.then(guarded, guarded);
   };
-  const interrupted = Promise.withResolvers<undefined>();
-  using _interrupt = onInterrupt((signal) => {
-    stopping = signal;
-    setup.agent.abort(signal === "SIGTERM" ? "terminated" : "interrupted");
-    interrupted.resolve(undefined);
-  });
+  using _interrupt = onInterrupt(stop);
   const lines = readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES);
   try {
     while (true) {
       // Raced: a signal must not wait for the client's next line.
-      const next = await Promise.race([lines.next(), interrupted.promise]);
+      const next = await Promise.race([lines.next(), stopped.promise]);
       if (next === undefined || next.done) break;
       const item = next.value;
       if (item.kind === "oversize") {
@@ -120,6 +128,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
       handleCommand(parsed.command, { setup, send, enqueue });
     }
     await work;
+    if (stopping === "stdout") return EXIT_BROKEN_PIPE;
     if (stopping) {
       stderr(interruptedLine(stopping));
       return EXIT_FAILURE;

@@ -22,6 +22,25 @@ export const stdoutLine: LineWriter = (line) => {
   }
 };
 
+/**
+ * stdout for JSON and RPC modes, whose reader is a program: when it goes away (EPIPE: `| head`,
+ * a crashed client) nobody sees the rest, so `onClosed` runs once (the mode stops the run
+ * rather than let tools keep changing files unobserved) and later lines are dropped.
+ */
+export function watchedStdout(onClosed: () => void): LineWriter {
+  let closed = false;
+  return (line) => {
+    if (closed) return;
+    try {
+      writeAllSync(Deno.stdout, encoder.encode(line + "\n"));
+    } catch (e) {
+      if (!(e instanceof Deno.errors.BrokenPipe)) return;
+      closed = true;
+      onClosed();
+    }
+  };
+}
+
 export const stderrLine: LineWriter = (line) => {
   try {
     writeAllSync(Deno.stderr, encoder.encode(line + "\n"));
