@@ -2,6 +2,10 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { jsonLinesOf, runZot } from "./run_zot.ts";
+import {
+  PROGRESS_BUDGET_CHARS,
+  PROGRESS_CUT_NOTE,
+} from "../../src/modes/shared/progress_budget.ts";
 
 Deno.test("JSON mode writes only JSON events on stdout", async () => {
   await using z = await tempZot();
@@ -63,4 +67,32 @@ Deno.test("a call to a misspelt tool tells the model the tools it has", async ()
     'unknown tool "Read" (did you mean "read"? the tools are: bash, read)',
     'unknown tool "grep" (the tools are: bash, read)',
   ]);
+});
+
+Deno.test("JSON mode streams at most 1 MiB of a call's live output, then says the rest is not", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      {
+        toolCalls: [
+          { name: "bash", args: { command: "yes abcdefgh | head -c 3000000" } },
+          { name: "bash", args: { command: "echo small" } },
+        ],
+      },
+      { text: "ok" },
+    ],
+  });
+  const r = await runZot(["--json", "x", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals(r.code, 0, r.stderr);
+  const events = jsonLinesOf(r.stdout);
+  const [big, small] = events.filter((e) => e.type === "tool_call").map((e) => e.id);
+  const progress = (id: unknown) =>
+    events.filter((e) => e.type === "tool_progress" && e.id === id).map((e) => String(e.text))
+      .join("");
+  const streamed = progress(big);
+  assert(streamed.endsWith(PROGRESS_CUT_NOTE), streamed.slice(-200));
+  assertEquals(streamed.length, PROGRESS_BUDGET_CHARS + PROGRESS_CUT_NOTE.length);
+  assertEquals(progress(small), "small\n");
+  const result = events.find((e) => e.type === "tool_result" && e.id === big);
+  assertEquals(result?.is_error, false);
 });

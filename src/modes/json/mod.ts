@@ -7,6 +7,7 @@
  */
 
 import { toWireEvent } from "../../agent/events.ts";
+import { progressBudget } from "../shared/progress_budget.ts";
 import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
   createHeadlessSetup,
@@ -33,7 +34,11 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
     throw e;
   });
   abortRun = () => setup.agent.abort("stdout closed");
-  const unsubscribe = setup.agent.subscribe((event) => write(toWireEvent(event)));
+  const budget = progressBudget();
+  const unsubscribe = setup.agent.subscribe((event) => {
+    const wire = budget(toWireEvent(event));
+    if (wire) write(wire);
+  });
   try {
     const result = await promptOnce(setup, options.prompt);
     if (stdoutClosed) return EXIT_BROKEN_PIPE;

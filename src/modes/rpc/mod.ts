@@ -11,6 +11,7 @@
  */
 
 import { toWireEvent } from "../../agent/events.ts";
+import { progressBudget } from "../shared/progress_budget.ts";
 import { readLines } from "../../protocol/framing.ts";
 import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
@@ -71,7 +72,11 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     throw e;
   });
   abortWork = (reason) => setup.agent.abort(reason);
-  setup.agent.subscribe((event) => send(toWireEvent(event)));
+  const budget = progressBudget();
+  setup.agent.subscribe((event) => {
+    const wire = budget(toWireEvent(event));
+    if (wire) send(wire);
+  });
   setup.agent.startSession();
   let authed = !token;
   let work: Promise<void> = Promise.resolve();

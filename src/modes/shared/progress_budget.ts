@@ -1,0 +1,37 @@
+/**
+ * A bound on the live output JSON and RPC clients get per tool call. A
+ * command printing hundreds of megabytes would otherwise put all of it on
+ * stdout as `tool_progress` lines (five times the run's own time in
+ * encoding alone, and a flood for a client to render), while its result
+ * keeps only the first and last parts anyway.
+ *
+ * @module
+ */
+
+import type { WireEvent } from "../../agent/events.ts";
+
+/** Characters of `tool_progress` text streamed per call. */
+export const PROGRESS_BUDGET_CHARS = 1024 * 1024;
+
+export const PROGRESS_CUT_NOTE =
+  "\n[zot: further output of this call is not streamed; its result keeps the first and last parts]\n";
+
+/** A filter over events: passes them on, trimming and then dropping a call's excess progress. */
+export function progressBudget(
+  limit = PROGRESS_BUDGET_CHARS,
+): (event: WireEvent) => WireEvent | undefined {
+  const used = new Map<string, number>();
+  return (event) => {
+    if (event.type === "tool_result") used.delete(event.id);
+    if (event.type !== "tool_progress") return event;
+    const before = used.get(event.id) ?? 0;
+    if (before >= limit) return undefined;
+    const after = before + event.text.length;
+    if (after <= limit) {
+      used.set(event.id, after);
+      return event;
+    }
+    used.set(event.id, limit);
+    return { ...event, text: event.text.slice(0, limit - before) + PROGRESS_CUT_NOTE };
+  };
+}
