@@ -172,3 +172,29 @@ Deno.test("tui: /model behind --base-url lists the server's models, the one in u
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test("tui: /sessions shows when each session started and its first prompt", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "meow" }, { text: "woof" }] });
+  for (const prompt of ["tell me about cats", "and now\nabout dogs"]) {
+    const run = await runZot(["-p", prompt, "--base-url", llm.url, "--no-ext"], z);
+    assertEquals(run.code, 0, run.stderr);
+  }
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("/sessions");
+  await tui.keys("Enter");
+  const picker = await tui.waitFor("Resume which session?", "the session picker");
+  assert(picker.includes("tell me about cats"), picker);
+  assert(picker.includes("and now about dogs"), picker);
+  assert(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(picker), picker);
+  await tui.keys("Escape");
+  await tui.waitFor((s) => !s.includes("Resume which session?"), "the picker closed");
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});

@@ -1,6 +1,7 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { StatusLine, type Timers } from "../../../src/modes/interactive/status.ts";
 import { previewLines } from "../../../src/modes/interactive/confirm.ts";
+import { firstPrompt, sessionStarted } from "../../../src/modes/interactive/session_list.ts";
 import { DEFAULT_THEME, paintOf, StatusBar } from "../../../src/tui/mod.ts";
 
 /** Timers fired by hand, in any order (an old timer may fire late). */
@@ -53,4 +54,26 @@ Deno.test("confirmation preview: edit calls show a bounded diff", () => {
   });
   assertEquals(long.length, 1 + 12 + 1);
   assertEquals(previewLines({ toolId: "3", toolName: "bash", args: {}, preview: "ls" }), ["ls"]);
+});
+
+Deno.test("session list: the first prompt since the last clear; start time from the file name", () => {
+  const line = (v: unknown) => JSON.stringify(v);
+  const user = (text: string) => line({ role: "user", content: [{ type: "text", text }] });
+  const file = [
+    line({ type: "session", version: 1, id: "x", cwd: "/p" }),
+    user("before the clear"),
+    line({ role: "assistant", content: [{ type: "text", text: `"role":"user"` }] }),
+    line({ type: "clear" }),
+    line({
+      role: "user",
+      content: [{ type: "text", text: "summary" }],
+      meta: { compaction: "true" },
+    }),
+    user("after\n  the   clear"),
+    user("later"),
+  ].join("\n");
+  assertEquals(firstPrompt(file), "after the clear");
+  assertEquals(firstPrompt([file, line({ type: "clear" })].join("\n")), undefined);
+  assertEquals(sessionStarted("not-a-stamp"), "not-a-stamp");
+  assertEquals(sessionStarted("20260102-030405-ab12cd34").length, "2026-01-02 03:04".length);
 });

@@ -10,6 +10,7 @@ import { Session } from "../../../agent/session.ts";
 import { sessionDir } from "../../../agent/session_store.ts";
 import { errorMessage } from "../../../errors.ts";
 import { replayMessages } from "../render_events.ts";
+import { sessionChoices, sessionStarted } from "../session_list.ts";
 import type { BuiltinCommand } from "./types.ts";
 
 export const clear: BuiltinCommand = {
@@ -70,7 +71,7 @@ export const sessions: BuiltinCommand = {
     }
     const choice = await ctx.choose({
       title: "Resume which session?",
-      choices: files.slice(0, 50).map((f) => ({ value: f, label: basename(f, ".jsonl") })),
+      choices: await sessionChoices(files.slice(0, 50)),
     });
     if (!choice) return;
     if (ctx.controller.running) {
@@ -82,10 +83,9 @@ export const sessions: BuiltinCommand = {
       agent.switchSession(session);
       ctx.screen.transcript.clear();
       replayMessages(ctx.screen, session.initialMessages);
+      const started = sessionStarted(basename(choice, ".jsonl"));
       ctx.screen.transcript.addInfo(
-        `resumed session ${
-          basename(choice, ".jsonl")
-        } (${session.initialMessages.length} messages)`,
+        `resumed the session of ${started} (${session.initialMessages.length} messages)`,
       );
     } catch (e) {
       ctx.status.show(`Cannot open session "${choice}": ${errorMessage(e)}`, "error", 5000);
