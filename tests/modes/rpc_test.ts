@@ -58,6 +58,10 @@ Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", as
   assertEquals((await rpc.next()).type, "compact_done");
   await rpc.send({ type: "set_model", id: "sm", model: "claude-haiku-4-5" });
   assertEquals((await rpc.next()).success, true);
+  await rpc.send({ type: "set_model", id: "other", model: "gpt-4o" });
+  const refused = await rpc.next();
+  assertEquals([refused.id, refused.success], ["other", false]);
+  assertStringIncludes(String(refused.error), "start another zot rpc with --provider openai");
   await rpc.send({ type: "get_models", id: "gm" });
   const models = ((await rpc.next()).data as { models: Frame[] }).models;
   assert(models.some((m) => m.id === "claude-haiku-4-5" && m.provider === "anthropic"));

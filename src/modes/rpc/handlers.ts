@@ -7,7 +7,7 @@
 
 import { compact } from "../../agent/compaction.ts";
 import { toWireMessage } from "../../agent/events.ts";
-import { modelsOf } from "../../providers/models.ts";
+import { findModel, modelsOf } from "../../providers/models.ts";
 import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import type { RunSetup } from "../shared/setup.ts";
@@ -81,9 +81,18 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
       if (agent.busy) return fail("cannot clear while a prompt runs (send abort first)");
       agent.clear();
       return ok({});
-    case "set_model":
+    case "set_model": {
+      // One provider per process (§5.9): a known model of the other one would only fail later,
+      // at the next prompt, with an API error about an unknown model.
+      const known = findModel(command.model);
+      if (known && known.provider !== agent.provider.id) {
+        return fail(
+          `"${command.model}" is a ${known.provider} model and this process talks to ${agent.provider.id} (start another zot rpc with --provider ${known.provider})`,
+        );
+      }
       agent.setModel(command.model);
       return ok({ model: command.model });
+    }
     case "set_reasoning":
       return fail("set_reasoning is not supported by this zot yet");
     case "get_models":
