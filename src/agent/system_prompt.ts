@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join } from "../path.ts";
+import { isAbsolute, join, relative } from "../path.ts";
 
 export interface PromptTool {
   name: string;
@@ -101,14 +101,38 @@ export async function findProjectRoot(cwd: string): Promise<string> {
   }
 }
 
-/** AGENTS.md and CLAUDE.md of the project root, when present. */
-export async function readContextFiles(root: string): Promise<{ name: string; text: string }[]> {
+/** The directories from `root` down to `cwd` (just `root` when `cwd` is not inside it). */
+function dirsDownTo(root: string, cwd: string): string[] {
+  const rel = relative(root, cwd);
+  if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) return [root];
+  const dirs = [root];
+  for (const part of rel.split(/[\\/]/)) dirs.push(join(dirs.at(-1)!, part));
+  return dirs;
+}
+
+/**
+ * AGENTS.md and CLAUDE.md of the project root and of every directory down to `cwd`, root first
+ * (a package's own file, nearer the work, comes later and so has the last word). Empty files and
+ * a CLAUDE.md that repeats its AGENTS.md (often a symlink) are left out.
+ */
+export async function readContextFiles(
+  root: string,
+  cwd: string = root,
+): Promise<{ name: string; text: string }[]> {
   const out: { name: string; text: string }[] = [];
-  for (const name of ["AGENTS.md", "CLAUDE.md"]) {
-    try {
-      out.push({ name, text: await Deno.readTextFile(join(root, name)) });
-    } catch {
-      // absent is normal
+  for (const dir of dirsDownTo(root, cwd)) {
+    const seen = new Set<string>();
+    for (const file of ["AGENTS.md", "CLAUDE.md"]) {
+      let text: string;
+      try {
+        text = await Deno.readTextFile(join(dir, file));
+      } catch {
+        continue; // absent is normal
+      }
+      if (text.trim() === "" || seen.has(text)) continue;
+      seen.add(text);
+      const name = dir === root ? file : join(relative(root, dir), file);
+      out.push({ name, text });
     }
   }
   return out;

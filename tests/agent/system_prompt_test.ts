@@ -1,5 +1,7 @@
-import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { tempZot } from "../helpers/tmp.ts";
+import { runZot } from "../modes/run_zot.ts";
 import {
   buildSystemPrompt,
   findProjectRoot,
@@ -47,4 +49,29 @@ Deno.test("context files come from the git root", async () => {
     name: "CLAUDE.md",
     text: "claude",
   }]);
+});
+
+Deno.test("zot run in a package of a repository reads the root's and the package's AGENTS.md", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
+  await Deno.mkdir(`${z.cwd}/.git`);
+  const pkg = `${z.cwd}/packages/api`;
+  await Deno.mkdir(pkg, { recursive: true });
+  await Deno.writeTextFile(`${z.cwd}/AGENTS.md`, "Repository rule.");
+  // A CLAUDE.md that is the AGENTS.md (a common symlink) is not sent twice.
+  await Deno.symlink(`${z.cwd}/AGENTS.md`, `${z.cwd}/CLAUDE.md`);
+  await Deno.writeTextFile(`${pkg}/AGENTS.md`, "Package rule.");
+  await Deno.writeTextFile(`${pkg}/CLAUDE.md`, "  \n");
+  const r = await runZot(["-p", "hi", "--base-url", llm.url, "--no-ext"], {
+    cwd: pkg,
+    home: z.home,
+  });
+  assertEquals(r.code, 0, r.stderr);
+  const body = llm.requests[0].body as { system: { text: string }[] };
+  const system = body.system.map((b) => b.text).join("");
+  const root = system.indexOf("Project instructions from AGENTS.md:\n\nRepository rule.");
+  const own = system.indexOf("Project instructions from packages/api/AGENTS.md:\n\nPackage rule.");
+  assert(root > 0 && own > root, system);
+  assertEquals(system.split("Repository rule.").length, 2);
+  assertEquals(system.includes("CLAUDE.md"), false);
 });

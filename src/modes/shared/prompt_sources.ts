@@ -43,7 +43,7 @@ export async function systemPromptBuilder(
     textOrFile(flags.systemPrompt, "--system-prompt", paths.cwd),
     textOrFile(flags.appendSystemPrompt, "--append-system-prompt", paths.cwd),
     readCustomBody(paths.systemPrompt),
-    findProjectRoot(paths.cwd).then(readContextFiles),
+    findProjectRoot(paths.cwd).then((root) => readContextFiles(root, paths.cwd)),
   ]);
   return () =>
     buildSystemPrompt({
