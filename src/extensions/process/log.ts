@@ -13,9 +13,14 @@ import { errorMessage } from "../../errors.ts";
 
 const encoder = new TextEncoder();
 
+/** How much of the extension's latest stderr is kept to quote in a start failure. */
+const TAIL_BYTES = 4096;
+
 export class ExtensionLog {
   readonly path: string;
   #file: Deno.FsFile | undefined;
+  /** The last TAIL_BYTES of the extension's own stderr (not zot's lines). */
+  #tail = new Uint8Array(0);
 
   private constructor(path: string, file: Deno.FsFile) {
     this.path = path;
@@ -50,7 +55,33 @@ export class ExtensionLog {
     this.write(encoder.encode(`[zot] ${message}\n`));
   }
 
-  /** Raw bytes (the extension's stderr). */
+  /** The extension's stderr: written, and its end kept for {@linkcode stderrTail}. */
+  stderr(bytes: Uint8Array): void {
+    const kept = new Uint8Array(Math.min(TAIL_BYTES, this.#tail.length + bytes.length));
+    const fromNew = Math.min(bytes.length, kept.length);
+    const fromOld = kept.length - fromNew;
+    kept.set(this.#tail.subarray(this.#tail.length - fromOld), 0);
+    kept.set(bytes.subarray(bytes.length - fromNew), fromOld);
+    this.#tail = kept;
+    this.write(bytes);
+  }
+
+  /**
+   * The last `count` non-empty lines the extension wrote to stderr (a syntax error, a missing
+   * module): what a start failure quotes so the user need not open the log. Controls are
+   * dropped and long lines cut, since the text ends up on the user's terminal.
+   */
+  stderrTail(count = 5): string[] {
+    const text = new TextDecoder().decode(this.#tail);
+    return text.split(/\r?\n/)
+      // deno-lint-ignore no-control-regex
+      .map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]|[\x00-\x08\x0b-\x1f\x7f]/g, "").trimEnd())
+      .filter((l) => l.trim() !== "")
+      .slice(-count)
+      .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+  }
+
+  /** Raw bytes, written as they are. */
   write(bytes: Uint8Array): void {
     const file = this.#file;
     if (!file) return;
@@ -82,7 +113,7 @@ export async function pumpToLog(
     while (true) {
       const { value, done } = await reader.read();
       if (done) return;
-      log.write(value);
+      log.stderr(value);
     }
   } catch {
     // The pipe broke because the process died: nothing more to copy.

@@ -29,10 +29,10 @@ export const spawnExtension: SpawnFn = async (source, options) => {
   if (!opened.ok) return failure(source, opened.error);
   const log = opened.log;
   log.header(name, source.manifest.version);
-  const fail = (error: string): SpawnResult => {
+  const fail = (error: string, stderr: string[] = []): SpawnResult => {
     log.line(`failed to start: ${error}`);
     log.close();
-    return failure(source, error, logPath);
+    return failure(source, error, logPath, stderr);
   };
 
   const launch = await planLaunch(source, { paths: options.paths });
@@ -50,7 +50,7 @@ export const spawnExtension: SpawnFn = async (source, options) => {
   });
   if (!hello.ok) {
     await discard(process);
-    return fail(hello.error);
+    return fail(hello.error, log.stderrTail());
   }
   if (hello.hello.name !== name) {
     // The manifest name is authoritative, as in the reference host.
@@ -100,7 +100,12 @@ async function discard(process: ExtensionProcess): Promise<void> {
 }
 
 /** The reference host's multi-line start error. */
-export function startFailureText(source: ExtensionSource, error: string, logPath?: string): string {
+export function startFailureText(
+  source: ExtensionSource,
+  error: string,
+  logPath?: string,
+  stderr: readonly string[] = [],
+): string {
   const { manifest } = source;
   const language = manifest.language ? ` (declared language: "${manifest.language}")` : "";
   const lines = [
@@ -110,11 +115,18 @@ export function startFailureText(source: ExtensionSource, error: string, logPath
     `extension directory: ${source.dir}`,
   ];
   if (logPath) lines.push(`stderr log: ${logPath}`);
+  // Beyond the reference's block: why it died is usually in its last words.
+  if (stderr.length > 0) lines.push("last stderr lines:", ...stderr.map((l) => `  ${l}`));
   return lines.join("\n");
 }
 
-function failure(source: ExtensionSource, error: string, logPath?: string): SpawnResult {
+function failure(
+  source: ExtensionSource,
+  error: string,
+  logPath?: string,
+  stderr: readonly string[] = [],
+): SpawnResult {
   return logPath
-    ? { ok: false, error: startFailureText(source, error, logPath), logPath }
+    ? { ok: false, error: startFailureText(source, error, logPath, stderr), logPath }
     : { ok: false, error: startFailureText(source, error) };
 }

@@ -83,7 +83,7 @@ Deno.test("handshake: the log gets a header per start and the extension's stderr
   assertStringIncludes(log, "broken: cannot start\n");
 });
 
-Deno.test("handshake: exit before hello reports the exit status and the log path", async () => {
+Deno.test("handshake: exit before hello reports the exit status, the log path and its last stderr", async () => {
   await using h = await harness();
   const result = await h.spawn(fixtureSource("exit-before-hello"));
   assert(!result.ok);
@@ -97,6 +97,9 @@ Deno.test("handshake: exit before hello reports the exit status and the log path
       `error: extension exited before hello: exit status 23 (stderr log: ${logPath})`,
       `extension directory: ${fixtureSource("exit-before-hello").dir}`,
       `stderr log: ${logPath}`,
+      // Beyond the reference's text: the cause, without opening the log.
+      "last stderr lines:",
+      "  broken: cannot start",
     ].join("\n"),
   );
   assert(!result.error.includes("%!w"));
