@@ -23,6 +23,7 @@ import { TuiHostUi } from "./host_ui.ts";
 import { globalKeys } from "./keys.ts";
 import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
 import { setYolo } from "./commands/settings.ts";
+import { StoppedExtensions, stoppedText } from "./stopped_extensions.ts";
 import type { CommandContext } from "./commands/types.ts";
 
 export interface AppOptions {
@@ -98,6 +99,13 @@ export class App {
       },
     };
     setup.setWarn(this.ctx.warn);
+    // A crash shows as a note after the turn it happened in, not only as tool errors.
+    const stopped = new StoppedExtensions();
+    this.controller.onIdle = () => {
+      for (const s of stopped.newlyStopped(setup.host?.status() ?? [])) {
+        this.screen.notes.add("zot", "warn", stoppedText(s));
+      }
+    };
     // "yes, always" is yolo mode: the status line says so and /yolo undoes it.
     confirmer.onAlways = () => setYolo(this.ctx, true);
     const view = new EventView(this.screen, () => agent.model);

@@ -38,6 +38,8 @@ export class Controller {
   #screen: Screen;
   #queue: Queued[] = [];
   #running: Promise<void> | undefined;
+  /** Called when a run and its queue are done (the app checks on extensions then). */
+  onIdle: (() => void) | undefined;
 
   constructor(agent: Agent, screen: Screen) {
     this.#agent = agent;
@@ -133,6 +135,7 @@ export class Controller {
       clearInterval(spinner);
       this.#running = undefined;
       status.setInfo({ activity: "", queued: 0 });
+      this.onIdle?.();
       this.#screen.render();
     }
   }

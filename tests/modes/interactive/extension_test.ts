@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { startFakeLlm } from "../../helpers/fake_llm.ts";
 import { until } from "../../helpers/wait.ts";
@@ -212,5 +212,54 @@ Deno.test("tui: the status line shows cost and context after a reply; esc and /c
   assert(!cleared.includes("model reply") && !cleared.includes("ctx "), cleared);
   assert(cleared.includes("$0.0000"), cleared);
   await run(tui, "/exit");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
+
+Deno.test("tui: an extension that dies mid-run is named in a note; its command says why it is gone", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/crashy`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "crashy", version: "1.0.0", exec: "./main.sh" }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/main.sh`,
+    `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"crashy","version":"1.0.0","capabilities":["commands","tools"]}'
+IFS= read -r line
+printf '%s\\n' '{"type":"register_command","name":"boom","description":"boom"}'
+printf '%s\\n' '{"type":"register_tool","name":"crashy_do","description":"do","schema":{"type":"object"}}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"tool_call"'*) exit 7 ;;
+    *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;;
+  esac
+done
+`,
+  );
+  await Deno.chmod(`${dir}/main.sh`, 0o755);
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "crashy_do", args: {} }] }, { text: "carried on" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--ext", dir],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("go");
+  await tui.keys("Enter");
+  const after = await tui.waitFor(`extension "crashy" stopped`, "the crash note");
+  assertStringIncludes(after, "carried on");
+  assertStringIncludes(after, "exited with status 7");
+  assertStringIncludes(after, "/reload-ext");
+  await tui.type("/boom");
+  await tui.keys("Enter");
+  const boom = await tui.waitFor(`/boom: extension "crashy" stopped`, "the command's reason");
+  assert(!boom.includes("unknown command"), boom);
+  await tui.type("/exit");
+  await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });

@@ -13,6 +13,7 @@ import { clear, compact, exit, newSession, sessions } from "./conversation.ts";
 import { help, skills, tools } from "./info.ts";
 import { jail, model, theme, unjail, yolo } from "./settings.ts";
 import { runExtensionCommand } from "./extension.ts";
+import { stoppedOwnerOf, stoppedText } from "../stopped_extensions.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
 
 /**
@@ -72,6 +73,12 @@ export async function dispatchSlash(ctx: CommandContext, text: string): Promise<
   }
   if (ctx.setup.host?.hasCommand(name)) {
     void runExtensionCommand(ctx, name, args);
+    return;
+  }
+  // Its extension stopped: say so, not "unknown".
+  const owner = stoppedOwnerOf(ctx.setup.host?.status() ?? [], name);
+  if (owner) {
+    ctx.status.show(`/${name}: ${stoppedText(owner)}`, "error", 8000);
     return;
   }
   ctx.status.show(`unknown command /${name} — type /help to see the list`, "error", 5000);
