@@ -50,6 +50,10 @@ export function isPanelExit(data: string): boolean {
 
 /** The panel key for one input sequence; printable text becomes `rune` + `text`. */
 export function panelKeyOf(data: string): { key: PanelKey; text?: string } {
+  // parseKey misses the VT220 forms (ESC [1~ and ESC [4~) that tmux and screen send for Home
+  // and End; matchesKey knows them, as the editor does.
+  if (matchesKey(data, "home")) return { key: "home" };
+  if (matchesKey(data, "end")) return { key: "end" };
   const id = parseKey(data);
   if (id !== undefined && NAMED[id]) {
     return NAMED[id] === "rune" ? { key: "rune", text: " " } : { key: NAMED[id] };

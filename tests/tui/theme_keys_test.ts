@@ -49,6 +49,9 @@ Deno.test("panel keys: named keys, runes with text, unknown for control keys", (
   assertEquals(panelKeyOf("\x1b[6~"), { key: "pagedown" });
   assertEquals(panelKeyOf("\x1b[H"), { key: "home" });
   assertEquals(panelKeyOf("\x1b[F"), { key: "end" });
+  // What tmux and screen send for Home and End.
+  assertEquals(panelKeyOf("\x1b[1~"), { key: "home" });
+  assertEquals(panelKeyOf("\x1b[4~"), { key: "end" });
   assertEquals(panelKeyOf("x"), { key: "rune", text: "x" });
   assertEquals(panelKeyOf("é"), { key: "rune", text: "é" });
   assertEquals(panelKeyOf(" "), { key: "rune", text: " " });
