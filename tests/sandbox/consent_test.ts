@@ -128,6 +128,10 @@ Deno.test("zot ext grant re-approves a widened scope; --revoke forgets it", asyn
   const refused = await planSandboxLaunch(src, { paths: z.paths, explicit: false, hostEnv: {} });
   assert(!refused.ok);
   assertStringIncludes(refused.error, "(net: +api.example.com:443)");
+  // Without a terminal it refuses, but says first what widened.
+  const script = fakeIO({ tty: false });
+  await assertRejects(() => grantCommand(z.paths, "weather", { io: script }), "Not granted");
+  assertEquals(script.lines[0], "widened since the last grant: net: +api.example.com:443");
   const io = fakeIO({ tty: true, answer: true });
   assertEquals(await grantCommand(z.paths, "weather", { io }), `granted "weather" its scope`);
   assertStringIncludes(

@@ -55,15 +55,20 @@ export async function grantCommand(
       `"${name}" is not sandboxed, so there is no scope to grant (it runs with your full privileges)`,
     );
   }
+  // What changed since the last grant is what the user has to judge: said before the question
+  // (and before a refusal without a terminal), not after the answer.
   const previous = await findGrant(paths.grants, dir);
-  const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
-  if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
-  const scope = answer.scope!;
-  if (previous) {
-    const widened = scopes.scopeWidening(previous.scope, scope);
+  const declared = scopes.parseScope(source.manifest.scope);
+  if (previous && declared.ok) {
+    const widened = scopes.scopeWidening(previous.scope, declared.scope);
     if (widened.length) io.print(`widened since the last grant: ${widened.join("; ")}`);
   }
-  await saveGrant(paths.grants, dir, source.manifest.name, scope);
+  if (previous && previous.name !== source.manifest.name) {
+    io.print(`renamed since the last grant: was "${previous.name}"`);
+  }
+  const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
+  if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
+  await saveGrant(paths.grants, dir, source.manifest.name, answer.scope!);
   return `granted "${name}" its scope`;
 }
 
