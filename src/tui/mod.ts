@@ -24,3 +24,4 @@ export * from "./components/panel_view.ts";
 export * from "./components/status_bar.ts";
 export * from "./components/dialog.ts";
 export * from "./components/prompt_editor.ts";
+export * from "./components/queue_view.ts";

@@ -18,6 +18,8 @@ import {
   PanelView,
   PROGRESS_LINES,
   PromptEditor,
+  QUEUE_ROWS,
+  QueueView,
   selectListTheme,
   SlashAutocomplete,
   slashSuggestions,
@@ -297,4 +299,19 @@ Deno.test("prompt editor: wide characters in a terminal 1 to 3 columns wide draw
     }
     assertEquals(editor.getText(), "日本語の入力テスト🎉🎉 and more");
   }
+});
+
+Deno.test("queue view: one row per queued prompt, oldest first, on one line each; the rest counted", () => {
+  const queue = new QueueView(paint);
+  assertEquals(queue.render(40), []);
+  queue.set(["first\nprompt", "second"]);
+  assertEquals(plain(queue.render(40)), ["⏵ queued: first prompt", "⏵ queued: second"]);
+  const same = queue.render(40);
+  queue.set(["first\nprompt", "second"]);
+  assert(queue.render(40) === same, "unchanged: the same lines");
+  queue.set(Array.from({ length: QUEUE_ROWS + 2 }, (_, i) => `p${i}`));
+  assertEquals(plain(queue.render(40)).at(-1), "  … and 2 more");
+  for (const line of queue.render(8)) assert(visibleWidth(line) <= 8, line);
+  queue.set([]);
+  assertEquals(queue.render(40), []);
 });

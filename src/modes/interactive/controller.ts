@@ -85,7 +85,7 @@ export class Controller {
   enqueue(label: string, job: Job, typed?: string): void {
     this.#queue.push({ label, job, ...(typed !== undefined ? { typed } : {}) });
     if (this.#running) {
-      this.#screen.status.setInfo({ queued: this.#queue.length });
+      this.#showQueue();
       this.#screen.render();
       return;
     }
@@ -101,12 +101,18 @@ export class Controller {
     const typed = this.#queue.flatMap((q) => (q.typed !== undefined ? [q.typed] : []));
     this.#queue = [];
     this.#agent.abort();
-    this.#screen.status.setInfo({ queued: 0 });
+    this.#showQueue();
     if (typed.length > 0) {
       const { editor } = this.#screen;
       editor.setText([...typed, editor.getText()].filter((t) => t !== "").join("\n"));
     }
     return { restored: typed.length };
+  }
+
+  /** The count on the status line and the prompts above the editor. */
+  #showQueue(): void {
+    this.#screen.status.setInfo({ queued: this.#queue.length });
+    this.#screen.queue.set(this.#queue.map((q) => q.label));
   }
 
   async #drain(): Promise<void> {
@@ -121,7 +127,7 @@ export class Controller {
     try {
       for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
         notes.clear();
-        status.setInfo({ queued: this.#queue.length });
+        this.#showQueue();
         spin();
         try {
           const result = await next.job(this.#agent);
@@ -134,7 +140,8 @@ export class Controller {
     } finally {
       clearInterval(spinner);
       this.#running = undefined;
-      status.setInfo({ activity: "", queued: 0 });
+      status.setInfo({ activity: "" });
+      this.#showQueue();
       this.onIdle?.();
       this.#screen.render();
     }

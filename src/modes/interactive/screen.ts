@@ -1,6 +1,6 @@
 /**
  * The TUI's layout and focus: transcript, notes, the panel slot, the dialog
- * slot, the editor and the status bar, top to bottom. Focus goes to the
+ * slot, the queued prompts, the editor and the status bar, top to bottom. Focus goes to the
  * open dialog, else the open panel, else the editor.
  *
  * @module
@@ -23,6 +23,7 @@ import {
   type Paint,
   paintOf,
   PromptEditor,
+  QueueView,
   selectListTheme,
   StatusBar,
   type StatusInfo,
@@ -35,6 +36,7 @@ export class Screen {
   readonly paint: Paint;
   readonly transcript: Transcript;
   readonly notes: NotesView;
+  readonly queue: QueueView;
   readonly editor: Editor;
   readonly status: StatusBar;
   #current: Paint;
@@ -51,6 +53,7 @@ export class Screen {
     this.tui = new FlatTUI(terminal);
     this.transcript = new Transcript(this.paint, markdownTheme(this.paint));
     this.notes = new NotesView(this.paint);
+    this.queue = new QueueView(this.paint);
     this.editor = new PromptEditor(this.tui, editorTheme(this.paint), {
       paddingX: 1,
       autocompleteMaxVisible: 20,
@@ -60,6 +63,7 @@ export class Screen {
     this.tui.addChild(this.notes);
     this.tui.addChild(this.#panelSlot);
     this.tui.addChild(this.#dialogSlot);
+    this.tui.addChild(this.queue);
     this.tui.addChild(this.editor);
     this.tui.addChild(this.status);
     this.tui.setFocus(this.editor);

@@ -51,10 +51,12 @@ Deno.test("tui: esc during a turn gives the queued prompts back to the editor; e
   await tui.keys("Enter");
   await tui.type("third");
   await tui.keys("Enter");
-  await tui.waitFor("2 queued", "the queue count");
+  const queued = await tui.waitFor("2 queued", "the queue count");
+  assert(queued.indexOf("⏵ queued: second") < queued.indexOf("⏵ queued: third"), queued);
   await tui.keys("Escape");
   const back = await tui.waitFor("2 queued prompts are back in the editor", "the abort status");
   assert(back.includes(" second\n third"), back);
+  assert(!back.includes("⏵ queued"), back);
   await tui.keys("Enter");
   await tui.waitFor("got both", "the answer to the restored prompts");
   const sent = JSON.stringify(llm.requests[1].body);
