@@ -405,3 +405,24 @@ Deno.test("app: the scope an --ext sandboxed extension runs with is an info note
     await t.close();
   }
 });
+
+Deno.test("app: /compact typed during a turn waits in the queue and says compacting only when it runs", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ hang: true, text: "thinking" }] });
+  const t = await openApp(llm.url, z);
+  try {
+    t.terminal.type("first");
+    t.terminal.key("\r");
+    await llm.request(0);
+    t.terminal.type("/compact");
+    t.terminal.key("\r");
+    await until(() => t.app.controller.queued === 1, 5_000, "the queued /compact");
+    assertEquals(t.app.screen.queue.items, ["/compact"]);
+    assert(t.app.screen.status.message !== "compacting…", t.app.screen.status.message);
+    t.terminal.key("\x1b");
+    await t.app.controller.idle();
+    assertEquals(t.app.screen.queue.items, []);
+  } finally {
+    await t.close();
+  }
+});

@@ -33,8 +33,9 @@ export const compact: BuiltinCommand = {
   name: "compact",
   description: "summarize older messages to free context",
   run(ctx) {
-    ctx.status.show("compacting…");
+    // Queued behind a running turn it says so (the queue lists it) until it starts.
     ctx.controller.enqueue("/compact", async (agent) => {
+      ctx.status.show("compacting…");
       const r = await compactTranscript(agent, "manual");
       if (r.status !== "completed") {
         ctx.status.show(`compaction ${r.status}: ${r.error ?? ""}`, "error", 5000);
