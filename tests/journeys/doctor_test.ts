@@ -45,8 +45,9 @@ Deno.test("journey: ext doctor explains broken extensions, with the crash's own 
   assertStringIncludes(out, `note: fix "${brokenManifest}", then run "zot ext doctor broken"`);
   assertStringIncludes(out, "crash [global] error");
   assertStringIncludes(out, "exit status 3");
-  // The extension's last stderr line is shown, with its escape codes neutralised.
-  assertStringIncludes(out, "  stderr (last lines):\n    | crash: config file ?[31mmissing?[0m");
+  // The extension's last stderr line is quoted in the start error, escape codes neutralised.
+  assertStringIncludes(out, "    last stderr lines:\n      crash: config file ?[31mmissing?[0m");
+  assert(!out.includes("stderr (last lines)"), "quoted once");
   assert(!out.includes("\x1b"), "no raw escape reaches the terminal");
   assertStringIncludes(out, `exec: "./missing.py": executable file not found`);
   assertStringIncludes(out, `is not executable (run "chmod +x`);

@@ -138,7 +138,11 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       const [first, ...rest] = e.split("\n");
       out.push(`  error: ${first}`, ...rest.map((l) => `    ${l}`));
     }
-    if (r.stderr?.length) out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
+    // A failed start quotes them in its error already (extensions/process/spawn.ts).
+    const quoted = r.errors.some((e) => e.includes("\nlast stderr lines:"));
+    if (r.stderr?.length && !quoted) {
+      out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
+    }
     for (const n of r.notes) out.push(`  note: ${n}`);
     if (r.status === "theme-only") out.push("  type: theme-only");
     if (r.exec) {

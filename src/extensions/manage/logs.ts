@@ -5,6 +5,8 @@
  * @module
  */
 
+import { safeStderrLine } from "../process/log.ts";
+
 /** Copy the whole file to `out`; returns the number of bytes written. */
 export async function catFile(path: string, out: WritableStream<Uint8Array>): Promise<number> {
   using file = await Deno.open(path, { read: true });
@@ -44,11 +46,5 @@ export async function lastRunStderr(path: string, max = 5): Promise<string[]> {
   const start = text.lastIndexOf("[zot] starting ");
   const run = start < 0 ? text : text.slice(start);
   const lines = run.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("[zot] "));
-  // Untrusted text bound for a terminal: no escapes or control characters, bounded length.
-  // deno-lint-ignore no-control-regex
-  const controls = /[\u0000-\u001f\u007f-\u009f]/g;
-  return lines.slice(-max).map((l) => {
-    const plain = l.replace(controls, "?");
-    return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
-  });
+  return lines.slice(-max).map(safeStderrLine);
 }

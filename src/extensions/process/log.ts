@@ -16,6 +16,16 @@ const encoder = new TextEncoder();
 /** How much of the extension's latest stderr is kept to quote in a start failure. */
 const TAIL_BYTES = 4096;
 
+/**
+ * One line of an extension's stderr made fit for the user's terminal: it is untrusted text, so
+ * no escapes or control characters (each becomes "?"), and at most 300 characters.
+ */
+export function safeStderrLine(line: string): string {
+  // deno-lint-ignore no-control-regex
+  const plain = line.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}
+
 export class ExtensionLog {
   readonly path: string;
   #file: Deno.FsFile | undefined;
@@ -68,17 +78,15 @@ export class ExtensionLog {
 
   /**
    * The last `count` non-empty lines the extension wrote to stderr (a syntax error, a missing
-   * module): what a start failure quotes so the user need not open the log. Controls are
-   * dropped and long lines cut, since the text ends up on the user's terminal.
+   * module): what a start failure quotes so the user need not open the log, made safe with
+   * {@linkcode safeStderrLine}.
    */
   stderrTail(count = 5): string[] {
     const text = new TextDecoder().decode(this.#tail);
     return text.split(/\r?\n/)
-      // deno-lint-ignore no-control-regex
-      .map((l) => l.replace(/\x1b\[[0-9;?]*[A-Za-z]|[\x00-\x08\x0b-\x1f\x7f]/g, "").trimEnd())
       .filter((l) => l.trim() !== "")
       .slice(-count)
-      .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+      .map(safeStderrLine);
   }
 
   /** Raw bytes, written as they are. */
