@@ -426,3 +426,25 @@ Deno.test("app: /compact typed during a turn waits in the queue and says compact
     await t.close();
   }
 });
+
+Deno.test("app: /help and /tools are aligned lists; /tools says what each tool does", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm();
+  const t = await openApp(llm.url, z);
+  try {
+    t.terminal.type("/help");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("Keys:"), 5_000, "the help");
+    const rows = t.transcript().split("\n").filter((l) => /^ {2}\/\S/.test(l));
+    const column = (row: string) => row.search(/\S\s{2,}\S/) + row.match(/\S\s{2,}/)![0].length;
+    assert(rows.length >= 10, t.transcript());
+    assertEquals(new Set(rows.map(column)).size, 1, rows.join("\n"));
+    t.terminal.type("/tools");
+    t.terminal.key("\r");
+    await until(() => t.transcript().includes("Tools:"), 5_000, "the tools");
+    const read = t.transcript().split("\n").find((l) => l.startsWith("  read "));
+    assert(read && read.trim().length > "read".length + 10, t.transcript());
+  } finally {
+    await t.close();
+  }
+});

@@ -9,18 +9,29 @@ import { loadSkills } from "../../shared/tools.ts";
 import { discoverSources } from "../../shared/extensions.ts";
 import type { BuiltinCommand } from "./types.ts";
 
+/** Aligned `name  text` rows (names padded to the longest). */
+function columns(rows: readonly [string, string][]): string[] {
+  const width = Math.max(0, ...rows.map(([name]) => name.length));
+  return rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`.trimEnd());
+}
+
+/** A tool description's first sentence: one row in a list. */
+function summary(description: string): string {
+  const first = description.split(/\n|(?<=\.)\s/)[0].trim();
+  return first.length <= 100 ? first : first.slice(0, 99) + "…";
+}
+
 export const help: BuiltinCommand = {
   name: "help",
   description: "list commands and keys",
   run(ctx) {
-    const lines = ["Commands:"];
-    for (const c of ctx.builtins()) lines.push(`  /${c.name} — ${c.description}`);
+    const own = ctx.builtins().map((c): [string, string] => [`/${c.name}`, c.description]);
     // The menu's list: an extension command spelled like a built-in never runs.
-    const ext = listedExtensionCommands(ctx.builtins(), ctx.setup.host?.commands() ?? []);
-    if (ext.length > 0) {
-      lines.push("Extension commands:");
-      for (const c of ext) lines.push(`  /${c.name} — ${c.description} [${c.extension}]`);
-    }
+    const ext = listedExtensionCommands(ctx.builtins(), ctx.setup.host?.commands() ?? [])
+      .map((c): [string, string] => [`/${c.name}`, `${c.description} [${c.extension}]`]);
+    const rows = columns([...own, ...ext]);
+    const lines = ["Commands:", ...rows.slice(0, own.length)];
+    if (ext.length > 0) lines.push("Extension commands:", ...rows.slice(own.length));
     lines.push(
       "Keys: enter send · esc abort / close · ctrl+c twice exit · ctrl+o expand tool output",
     );
@@ -32,11 +43,11 @@ export const tools: BuiltinCommand = {
   name: "tools",
   description: "list the tools the model can use",
   run(ctx) {
-    const all = ctx.setup.agent.registry.visible();
-    const lines = all.map((t) =>
-      `  ${t.name}${t.source && t.source !== "builtin" ? ` [${t.source}]` : ""}`
-    );
-    ctx.screen.transcript.addInfo(["Tools:", ...lines].join("\n"));
+    const rows = ctx.setup.agent.registry.visible().map((t): [string, string] => {
+      const source = t.source && t.source !== "builtin" ? ` [${t.source}]` : "";
+      return [t.name, summary(t.description) + source];
+    });
+    ctx.screen.transcript.addInfo(["Tools:", ...columns(rows)].join("\n"));
   },
 };
 
