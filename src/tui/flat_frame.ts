@@ -1,15 +1,14 @@
 /**
- * FlatTUI's frame: pi-tui 0.73's differential branch of `doRender`, over
- * the rows from the first changed one on instead of every row.
+ * FlatTUI's frame writer: it brings the screen from the last frame to this
+ * one by rewriting only the rows whose lines changed, and leaves pi-tui's
+ * frame state describing the result, so pi-tui's own frame can take over at
+ * any time (an overlay, a resize, an image).
  *
- * pi-tui finds the first and last changed rows by comparing every line with
- * the last frame's; FlatTUI knows the rows before `changed` hold the same
- * lines (it composed them), so the comparison starts there, and a row whose
- * composed line is the one of the last frame reuses the last frame's drawn
- * line (the reset sequence appended) instead of building it again. From
- * the changed rows on, the bytes written, the cursor moves and the state
- * left for the next frame are pi-tui's, statement for statement; the cases
- * where pi-tui clears and redraws everything are left to pi-tui's frame.
+ * It knows the rows before `changed` hold the lines already on screen
+ * (FlatTUI composed them), so it compares from there on, and a frame costs
+ * those rows whatever the transcript's length. The bytes differ from
+ * pi-tui's; what the terminal shows afterwards does not (a test replays
+ * both into a terminal emulator and compares the screens frame by frame).
  *
  * @module
  */
@@ -80,202 +79,192 @@ export function cursorRow(lines: readonly string[], height: number): number {
   return -1;
 }
 
+/** Where the editor's cursor marker sits in the composed rows (row -1: none). */
+interface Mark {
+  row: number;
+  col: number;
+}
+
+const NO_MARK: Mark = { row: -1, col: 0 };
+
+function markIn(line: string, row: number): Mark {
+  const at = line.indexOf(CURSOR_MARKER);
+  return at < 0 ? NO_MARK : { row, col: visibleWidth(line.slice(0, at)) };
+}
+
+function unmarked(line: string): string {
+  const at = line.indexOf(CURSOR_MARKER);
+  return at < 0 ? line : line.slice(0, at) + line.slice(at + CURSOR_MARKER.length);
+}
+
+const SYNC_ON = "\x1b[?2026h";
+const SYNC_OFF = "\x1b[?2026l";
+const ERASE_LINE = "\x1b[2K";
+const ERASE_BELOW = "\x1b[J";
+
+/**
+ * Draws a frame by rewriting, in place, the one band of screen rows between
+ * the first and the last row whose composed line changed, then clearing
+ * what is left below the content when it got shorter.
+ *
+ * It keeps, per row, the composed line that row was drawn from (`#source`)
+ * and edits pi-tui's record of what is on screen (`previousLines`, the very
+ * array pi-tui's next frame compares with) instead of building a new one,
+ * so a frame costs the rows from `changed` on, not the transcript. The
+ * cursor is moved relatively, from the row pi-tui says it is on: up with
+ * CSI n A (the band must be on screen), down with CRLF, which also scrolls
+ * when the band reaches past the bottom row. Afterwards pi-tui's own frame
+ * state (cursor row, viewport top, rows drawn) says what the screen holds,
+ * so pi-tui's next frame, or `positionHardwareCursor` now, carries on from
+ * it. Anything that is not a band edit of the visible rows returns
+ * undefined before a byte is written, and pi-tui draws that frame.
+ */
 export class FlatFrame {
-  /** pi-tui's `previousLines` as of the last frame drawn here or taken over. */
-  #drawn: string[] | undefined;
-  /** The composed line (before the marker was stripped) behind each drawn row. */
-  #composed: string[] = [];
-  /** The row the marker was stripped from (-1: none); its drawn line differs. */
-  #cursor = -1;
+  /** pi-tui's `previousLines` when this writer last drew or saw a frame. */
+  #screen: string[] | undefined;
+  /** The composed line (marker and all) each row on screen was drawn from. */
+  #source: string[] = [];
+  #mark: Mark = NO_MARK;
 
-  /** Whether `previous` (pi-tui's `previousLines`) is what this frame knows. */
+  /** Whether `previous` (pi-tui's `previousLines`) is what this writer last saw. */
   drew(previous: readonly string[]): boolean {
-    return previous === this.#drawn && previous.length > 0;
-  }
-
-  /** Takes over after pi-tui drew `drawn` from `composed` (its own frame). */
-  took(drawn: string[], composed: readonly string[], cursor: number): void {
-    // Images are pi-tui's to place and delete.
-    if (drawn.length !== composed.length || drawn.some(isImageLine)) return this.forget();
-    this.#drawn = drawn;
-    this.#composed = composed.slice();
-    this.#cursor = cursor;
-  }
-
-  /** The screen is not ours (an overlay): pi-tui draws until it takes over again. */
-  forget(): void {
-    this.#drawn = undefined;
-    this.#composed = [];
-    this.#cursor = -1;
+    return this.#screen !== undefined && previous === this.#screen;
   }
 
   /**
-   * Draws `lines`, whose rows before `changed` hold the lines of the last
-   * frame. Returns the rows looked at, or undefined (nothing written, no
-   * state changed) when pi-tui's frame must draw this one. Only called
-   * when {@linkcode drew} and with the last frame's width, height and no
-   * overlay.
+   * Adopts a frame pi-tui drew: `drawn` is its `previousLines`, `composed`
+   * the lines it drew them from, `cursor` the row of the cursor marker.
    */
-  draw(pi: PiFrameState, terminal: Terminal, lines: readonly string[], changed: number) {
-    const drawn = this.#drawn;
-    if (!drawn) return undefined;
-    const composed = this.#composed;
-    const width = terminal.columns;
+  took(drawn: string[], composed: readonly string[], cursor: number): void {
+    this.#screen = drawn;
+    this.#source = composed.slice();
+    this.#mark = cursor >= 0 && cursor < composed.length
+      ? markIn(composed[cursor], cursor)
+      : NO_MARK;
+  }
+
+  /** The screen holds something this writer did not see (an overlay): draw nothing until `took`. */
+  forget(): void {
+    this.#screen = undefined;
+    this.#source = [];
+    this.#mark = NO_MARK;
+  }
+
+  /**
+   * Draws `lines`, whose rows before `changed` are the ones last drawn.
+   * Returns the rows looked at, or undefined (nothing written) when pi-tui
+   * must draw this frame.
+   */
+  draw(
+    pi: PiFrameState,
+    terminal: Terminal,
+    lines: readonly string[],
+    changed: number,
+  ): number | undefined {
+    const screen = this.#screen;
+    if (screen === undefined || screen !== pi.previousLines) return undefined;
+    const source = this.#source;
     const height = terminal.rows;
-    const count = lines.length;
-    const before = drawn.length;
-    // pi-tui: "Content shrunk below the working area": a full redraw.
-    if (pi.clearOnShrink && count < pi.maxLinesRendered) return undefined;
+    const width = terminal.columns;
+    const length = lines.length;
+    const before = source.length;
+    if (length === 0 || before !== screen.length) return undefined;
+    if (pi.clearOnShrink && length < pi.maxLinesRendered) return undefined;
+    const from = Math.max(0, Math.min(changed, length, before));
 
-    // pi-tui's extractCursorPosition, then applyLineResets, from `from` on.
-    const cursor = cursorRow(lines, height);
-    let from = Math.min(changed, count, before);
-    if (cursor !== -1 && cursor < from) from = cursor;
-    if (this.#cursor !== -1 && this.#cursor < from) from = this.#cursor;
-    let position: { row: number; col: number } | null = null;
-    const fresh: string[] = [];
-    for (let i = from; i < count; i++) {
-      let line = lines[i];
-      if (i !== cursor && i !== this.#cursor && i < before && line === composed[i]) {
-        fresh.push(drawn[i]);
-        continue;
-      }
-      if (i === cursor) {
-        const at = line.indexOf(CURSOR_MARKER);
-        position = { row: i, col: visibleWidth(line.slice(0, at)) };
-        line = line.slice(0, at) + line.slice(at + CURSOR_MARKER.length);
-      }
-      if (isImageLine(line)) return undefined;
-      fresh.push(pi.applyLineResets([line])[0]);
-    }
-
-    // pi-tui's comparison, from `from` on (the rows before are the same).
-    let firstChanged = -1;
-    let lastChanged = -1;
-    const maxLines = Math.max(count, before);
-    for (let i = from; i < maxLines; i++) {
-      const oldLine = i < before ? drawn[i] : "";
-      const newLine = i < count ? fresh[i - from] : "";
-      if (oldLine !== newLine) {
-        if (firstChanged === -1) firstChanged = i;
-        lastChanged = i;
+    // The band: the first and last rows whose composed line differs.
+    let first = -1;
+    let last = -1;
+    const kept = Math.min(length, before);
+    for (let row = from; row < kept; row++) {
+      if (lines[row] !== source[row]) {
+        if (first < 0) first = row;
+        last = row;
       }
     }
-    const appendedLines = count > before;
-    if (appendedLines) {
-      if (firstChanged === -1) firstChanged = before;
-      lastChanged = count - 1;
+    if (length > before) {
+      if (first < 0) first = before;
+      last = length - 1;
     }
-    const appendStart = appendedLines && firstChanged === before && firstChanged > 0;
-    const rows = maxLines - from;
+    const shorter = length < before;
+    const mark = this.#markAfter(lines, from, height, before);
+    const touched = first >= 0 ? first : shorter ? length : -1;
+    if (touched >= 0 && touched < pi.previousViewportTop) return undefined;
 
-    let prevViewportTop = pi.previousViewportTop;
-    let viewportTop = prevViewportTop;
-    let hardwareCursorRow = pi.hardwareCursorRow;
-    const computeLineDiff = (targetRow: number) =>
-      (targetRow - viewportTop) - (hardwareCursorRow - prevViewportTop);
-    const commit = () => {
-      for (let i = from; i < count; i++) {
-        drawn[i] = fresh[i - from];
-        composed[i] = lines[i];
-      }
-      drawn.length = count;
-      composed.length = count;
-      this.#cursor = cursor;
-      pi.previousLines = drawn;
-      pi.previousKittyImageIds = new Set();
-      pi.previousWidth = width;
-      pi.previousHeight = height;
+    // Everything that could send this frame to pi-tui is checked before writing.
+    const band: string[] = [];
+    for (let row = first; first >= 0 && row <= last; row++) {
+      const line = row === mark.row ? unmarked(lines[row]) : lines[row];
+      if (isImageLine(line) || !fits(line, width)) return undefined;
+      if (row < before && isImageLine(screen[row])) return undefined;
+      band.push(line);
+    }
+    for (let row = length; row < before; row++) if (isImageLine(screen[row])) return undefined;
+    const looked = Math.max(length, before) - from;
+    const cursor = mark.row >= 0 ? { row: mark.row, col: mark.col } : null;
+    this.#mark = mark;
+    if (touched < 0) {
+      pi.positionHardwareCursor(cursor, length);
+      return looked;
+    }
+
+    const drawn = band.length > 0 ? pi.applyLineResets(band) : band;
+    let at = pi.hardwareCursorRow;
+    let lowest = at;
+    let out = SYNC_ON;
+    const moveTo = (row: number) => {
+      if (row < at) out += `\x1b[${at - row}A\r`;
+      else out += "\r\n".repeat(row - at) + "\r";
+      at = row;
+      if (row > lowest) lowest = row;
     };
-
-    // No changes: pi-tui keeps its previous lines (equal to the fresh ones).
-    if (firstChanged === -1) {
-      for (let i = from; i < count; i++) composed[i] = lines[i];
-      this.#cursor = cursor;
-      pi.positionHardwareCursor(position, count);
-      pi.previousViewportTop = prevViewportTop;
-      pi.previousHeight = height;
-      return rows;
-    }
-
-    // All changes are in deleted lines (nothing to render, just clear).
-    if (firstChanged >= count) {
-      if (before > count) {
-        const targetRow = Math.max(0, count - 1);
-        const extraLines = before - count;
-        if (targetRow < prevViewportTop || extraLines > height) return undefined;
-        let buffer = "\x1b[?2026h";
-        const lineDiff = computeLineDiff(targetRow);
-        if (lineDiff > 0) buffer += `\x1b[${lineDiff}B`;
-        else if (lineDiff < 0) buffer += `\x1b[${-lineDiff}A`;
-        buffer += "\r";
-        if (extraLines > 0) buffer += "\x1b[1B";
-        for (let i = 0; i < extraLines; i++) {
-          buffer += "\r\x1b[2K";
-          if (i < extraLines - 1) buffer += "\x1b[1B";
-        }
-        if (extraLines > 0) buffer += `\x1b[${extraLines}A`;
-        buffer += "\x1b[?2026l";
-        terminal.write(buffer);
-        pi.cursorRow = targetRow;
-        pi.hardwareCursorRow = targetRow;
+    if (first >= 0) {
+      moveTo(first);
+      for (let i = 0; i < drawn.length; i++) {
+        if (i > 0) out += "\r\n";
+        out += ERASE_LINE + drawn[i];
+        screen[first + i] = drawn[i];
+        source[first + i] = lines[first + i];
       }
-      pi.positionHardwareCursor(position, count);
-      commit();
-      pi.previousViewportTop = prevViewportTop;
-      return rows;
+      at = last;
+      if (last > lowest) lowest = last;
     }
+    if (shorter) {
+      // The old rows below the content are on screen (they were drawn): no scroll.
+      moveTo(length);
+      out += ERASE_BELOW;
+      screen.length = length;
+      source.length = length;
+    }
+    terminal.write(out);
+    pi.hardwareCursorRow = at;
+    pi.cursorRow = length - 1;
+    if (length > pi.maxLinesRendered) pi.maxLinesRendered = length;
+    pi.previousViewportTop = Math.max(pi.previousViewportTop, lowest - height + 1);
+    pi.positionHardwareCursor(cursor, length);
+    terminal.write(SYNC_OFF);
+    return looked;
+  }
 
-    // A change above the screen: pi-tui redraws everything.
-    if (firstChanged < prevViewportTop) return undefined;
-    const renderEnd = Math.min(lastChanged, count - 1);
-    // A line wider than the terminal: pi-tui logs every line and throws.
-    for (let i = firstChanged; i <= renderEnd; i++) {
-      if (!fits(fresh[i - from], width)) return undefined;
+  /**
+   * Where pi-tui finds the marker this frame: the last row holding it among
+   * the last `height` rows. Rows before `from` are unchanged, so they are
+   * searched only when the last frame's answer does not cover them.
+   */
+  #markAfter(lines: readonly string[], from: number, height: number, before: number): Mark {
+    const low = Math.max(0, lines.length - height);
+    for (let row = lines.length - 1; row >= Math.max(low, from); row--) {
+      if (lines[row].includes(CURSOR_MARKER)) return markIn(lines[row], row);
     }
-
-    let buffer = "\x1b[?2026h";
-    const prevViewportBottom = prevViewportTop + height - 1;
-    const moveTargetRow = appendStart ? firstChanged - 1 : firstChanged;
-    if (moveTargetRow > prevViewportBottom) {
-      const currentScreenRow = Math.max(
-        0,
-        Math.min(height - 1, hardwareCursorRow - prevViewportTop),
-      );
-      const moveToBottom = height - 1 - currentScreenRow;
-      if (moveToBottom > 0) buffer += `\x1b[${moveToBottom}B`;
-      const scroll = moveTargetRow - prevViewportBottom;
-      buffer += "\r\n".repeat(scroll);
-      prevViewportTop += scroll;
-      viewportTop += scroll;
-      hardwareCursorRow = moveTargetRow;
+    const last = this.#mark;
+    // Rows after the last mark were in the last frame's window and held none.
+    if (last.row >= 0 && last.row < from) return last.row >= low ? last : NO_MARK;
+    // No mark last frame: only rows that just entered the window can hold one.
+    const seen = Math.max(0, before - height);
+    const stop = last.row < 0 ? Math.min(from, seen) : from;
+    for (let row = stop - 1; row >= low; row--) {
+      if (lines[row].includes(CURSOR_MARKER)) return markIn(lines[row], row);
     }
-    const lineDiff = computeLineDiff(moveTargetRow);
-    if (lineDiff > 0) buffer += `\x1b[${lineDiff}B`;
-    else if (lineDiff < 0) buffer += `\x1b[${-lineDiff}A`;
-    buffer += appendStart ? "\r\n" : "\r";
-    for (let i = firstChanged; i <= renderEnd; i++) {
-      if (i > firstChanged) buffer += "\r\n";
-      buffer += "\x1b[2K" + fresh[i - from];
-    }
-    let finalCursorRow = renderEnd;
-    if (before > count) {
-      if (renderEnd < count - 1) {
-        buffer += `\x1b[${count - 1 - renderEnd}B`;
-        finalCursorRow = count - 1;
-      }
-      const extraLines = before - count;
-      for (let i = count; i < before; i++) buffer += "\r\n\x1b[2K";
-      buffer += `\x1b[${extraLines}A`;
-    }
-    buffer += "\x1b[?2026l";
-    terminal.write(buffer);
-    pi.cursorRow = Math.max(0, count - 1);
-    pi.hardwareCursorRow = finalCursorRow;
-    pi.maxLinesRendered = Math.max(pi.maxLinesRendered, count);
-    pi.previousViewportTop = Math.max(prevViewportTop, finalCursorRow - height + 1);
-    pi.positionHardwareCursor(position, count);
-    commit();
-    return rows;
+    return NO_MARK;
   }
 }

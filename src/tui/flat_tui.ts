@@ -13,13 +13,14 @@
  * in components/lines.ts: the blocks from the first one that reported a
  * change on); the few components below it are asked every frame and
  * compared row by row. The frame then looks only at the rows from the
- * first changed one on (and the cursor's row): their reset lines, the
- * comparison with the last frame and the bytes written, by
- * {@linkcode FlatFrame}, which is pi-tui 0.73's differential branch over
- * those rows. Whatever that branch does not cover (the first frame, a
- * resize, overlays, images, a change above the screen, a shrink with
- * clear-on-shrink) goes to pi-tui's own frame, unchanged, so the bytes
- * written are pi-tui's in every case (a test compares them frame by frame).
+ * first changed one on (and the cursor's row): {@linkcode FlatFrame}
+ * compares them with what is on screen, rewrites the band of rows that
+ * differ and updates pi-tui's frame state to match. Whatever it does not
+ * cover (the first frame, a resize, overlays, images, a change above the
+ * screen, a shrink with clear-on-shrink, a line wider than the terminal)
+ * goes to pi-tui's own frame, unchanged. The bytes written differ from
+ * pi-tui's, the screen they leave does not (a test replays both into a
+ * terminal emulator, frame by frame).
  *
  * The frame state FlatTUI reads and advances is private in pi-tui 0.73; if
  * a later version renames it, FlatTUI leaves every frame to pi-tui (correct,

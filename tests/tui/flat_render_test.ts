@@ -12,6 +12,7 @@ import {
 } from "../../src/tui/mod.ts";
 import { type Component, Container, Editor, TUI, visibleWidth } from "@mariozechner/pi-tui";
 import { fits } from "../../src/tui/flat_frame.ts";
+import { Emulator } from "../helpers/emulator.ts";
 
 /** pi-tui renders on a timer; tests drive its frame function directly. */
 function renderNow(tui: TUI): void {
@@ -141,54 +142,110 @@ Deno.test("transcript renderSince: the rows from the first changed block on; unk
   assertEquals([fresh.from, rows(fresh)], [0, transcript.render(80)]);
 });
 
-Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes, through every invalidation", () => {
-  const run = (flat: boolean): string[] => {
-    const terminal = new MemoryTerminal(80, 12);
-    const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
-    if (tui instanceof FlatTUI) {
-      assert(tui.flat, "pi-tui no longer has the frame state FlatTUI uses");
+/** One frame as recorded: what was written, at which terminal size, by which writer. */
+interface Frame {
+  output: string;
+  columns: number;
+  rows: number;
+  /** FlatFrame drew it (FlatTUI only). */
+  flat: boolean;
+  /** pi-tui's frame state after it: what its next frame starts from. */
+  state: Record<string, number>;
+}
+
+/** Builds the components on `tui`, then changes them, calling `frame()` after each change. */
+type Scenario = (tui: TUI, terminal: MemoryTerminal, flat: boolean, frame: () => void) => void;
+
+const STATE = ["previousViewportTop", "hardwareCursorRow", "cursorRow", "maxLinesRendered"];
+
+function record(scenario: Scenario, flat: boolean, columns: number, rows: number): Frame[] {
+  const terminal = new MemoryTerminal(columns, rows);
+  const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
+  if (tui instanceof FlatTUI) assert(tui.flat, "pi-tui no longer has the frame state FlatTUI uses");
+  const frames: Frame[] = [];
+  scenario(tui, terminal, flat, () => {
+    renderNow(tui);
+    const state: Record<string, number> = {};
+    for (const key of STATE) state[key] = Reflect.get(tui, key);
+    state.lines = (Reflect.get(tui, "previousLines") as string[]).length;
+    frames.push({
+      output: terminal.output,
+      columns: terminal.columns,
+      rows: terminal.rows,
+      flat: tui instanceof FlatTUI && tui.lastFrame.flat,
+      state,
+    });
+    terminal.reset();
+  });
+  return frames;
+}
+
+/**
+ * Runs `scenario` on FlatTUI and on pi-tui's TUI, replays both outputs into
+ * two terminal emulators and asserts that after every frame they show the
+ * same thing (every row, scrollback too, styles and cursor) and that pi-tui's
+ * frame state agrees. Returns how many frames FlatFrame drew.
+ */
+async function assertSameScreens(scenario: Scenario, columns: number, rows: number) {
+  const flat = record(scenario, true, columns, rows);
+  const plain = record(scenario, false, columns, rows);
+  assertEquals(flat.length, plain.length, "both ran the same frames");
+  const ours = new Emulator(columns, rows);
+  const theirs = new Emulator(columns, rows);
+  try {
+    for (let i = 0; i < flat.length; i++) {
+      const kind = flat[i].flat ? "FlatFrame's" : "pi-tui's";
+      for (const [emulator, frame] of [[ours, flat[i]], [theirs, plain[i]]] as const) {
+        emulator.resize(frame.columns, frame.rows);
+        await emulator.write(frame.output);
+      }
+      assertEquals(ours.state(), theirs.state(), `frame ${i} (${kind}) shows something else`);
+      assertEquals(flat[i].state, plain[i].state, `frame ${i} (${kind}) leaves other frame state`);
     }
-    const { transcript, setPaint } = themed();
-    for (let i = 0; i < 5; i++) fill(transcript, i === 0 ? "t1" : `t1-${i}`);
-    tui.addChild(flat ? transcript : plainJoin(transcript));
-    // A focused editor below: pi-tui strips its cursor marker in place.
-    const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
-    tui.addChild(editor);
-    tui.setFocus(editor);
-    const frames: string[] = [];
-    const frame = () => {
-      renderNow(tui);
-      frames.push(terminal.output);
-      terminal.reset();
-    };
-    frame();
-    const streaming = transcript.beginAssistant();
-    for (let i = 0; i < 30; i++) {
-      streaming.append(i % 7 === 6 ? "token\n\n" : "token ");
+  } finally {
+    ours.dispose();
+    theirs.dispose();
+  }
+  return { drawn: flat.filter((f) => f.flat).length, frames: flat.length };
+}
+
+Deno.test("FlatTUI shows what pi-tui's TUI shows, through every invalidation", async () => {
+  const { drawn } = await assertSameScreens(
+    (tui, terminal, flat, frame) => {
+      const { transcript, setPaint } = themed();
+      for (let i = 0; i < 5; i++) fill(transcript, i === 0 ? "t1" : `t1-${i}`);
+      tui.addChild(flat ? transcript : plainJoin(transcript));
+      // A focused editor below: pi-tui strips its cursor marker in place.
+      const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
+      tui.addChild(editor);
+      tui.setFocus(editor);
       frame();
-    }
-    transcript.tool("t1")?.setExpanded(true);
-    frame();
-    transcript.tool("t1")?.setExpanded(false);
-    frame();
-    terminal.columns = 50;
-    frame();
-    setPaint(paintOf(DEFAULT_THEME, { color: false }));
-    tui.invalidate();
-    frame();
-    transcript.clearLoadErrors();
-    frame();
-    editor.setText("a draft\nof two lines");
-    frame();
-    transcript.clear();
-    transcript.addUser("fresh start");
-    frame();
-    return frames;
-  };
-  const flat = run(true);
-  const plain = run(false);
-  assertEquals(flat.length, plain.length);
-  flat.forEach((output, i) => assertEquals(output, plain[i], `frame ${i} differs`));
+      const streaming = transcript.beginAssistant();
+      for (let i = 0; i < 30; i++) {
+        streaming.append(i % 7 === 6 ? "token\n\n" : "token ");
+        frame();
+      }
+      transcript.tool("t1")?.setExpanded(true);
+      frame();
+      transcript.tool("t1")?.setExpanded(false);
+      frame();
+      terminal.columns = 50;
+      frame();
+      setPaint(paintOf(DEFAULT_THEME, { color: false }));
+      tui.invalidate();
+      frame();
+      transcript.clearLoadErrors();
+      frame();
+      editor.setText("a draft\nof two lines");
+      frame();
+      transcript.clear();
+      transcript.addUser("fresh start");
+      frame();
+    },
+    80,
+    12,
+  );
+  assert(drawn >= 30, `${drawn} frames drawn by FlatFrame`);
 });
 
 /** Lines set from outside, in a new array each render (as pi-tui's own components do). */
@@ -200,96 +257,156 @@ class Lines implements Component {
   invalidate(): void {}
 }
 
-Deno.test("FlatTUI writes byte for byte what pi-tui's TUI writes: scrolling, shrinking, cursor, overlays, resizes", () => {
-  const run = (flat: boolean) => {
-    const terminal = new MemoryTerminal(60, 8);
-    const tui = flat ? new FlatTUI(terminal) : new TUI(terminal);
-    const { transcript } = themed();
-    for (let i = 0; i < 3; i++) fill(transcript, `t${i}`);
-    tui.addChild(flat ? transcript : plainJoin(transcript));
-    const below = new Lines();
-    tui.addChild(below);
-    const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
-    tui.addChild(editor);
-    tui.setFocus(editor);
-    const last = new Lines();
-    tui.addChild(last);
-    const frames: string[] = [];
-    const kinds: boolean[] = [];
-    const frame = () => {
-      renderNow(tui);
-      frames.push(terminal.output);
-      terminal.reset();
-      if (tui instanceof FlatTUI) kinds.push(tui.lastFrame.flat);
-    };
-    frame();
-    frame(); // nothing changed
-    const streaming = transcript.beginAssistant();
-    // Lines appended past the bottom of the screen: pi-tui scrolls.
-    for (let i = 0; i < 12; i++) {
-      streaming.append(
-        i % 3 === 2 ? "a longer token that wraps at sixty columns, twice\n\n" : "tok ",
-      );
+Deno.test("FlatTUI shows what pi-tui's TUI shows: scrolling, shrinking, cursor, overlays, resizes", async () => {
+  const { drawn, frames } = await assertSameScreens(
+    (tui, terminal, flat, frame) => {
+      const { transcript } = themed();
+      for (let i = 0; i < 3; i++) fill(transcript, `t${i}`);
+      tui.addChild(flat ? transcript : plainJoin(transcript));
+      const below = new Lines();
+      tui.addChild(below);
+      const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
+      tui.addChild(editor);
+      tui.setFocus(editor);
+      const last = new Lines();
+      tui.addChild(last);
       frame();
-    }
-    below.lines = ["a note", "another note"];
-    frame();
-    below.lines = ["a note, changed"];
-    frame(); // a line changed, one deleted
-    below.lines = [];
-    frame();
-    editor.setText("one\ntwo\nthree");
-    frame();
-    editor.setText("one");
-    frame(); // only deleted lines at the bottom
-    editor.handleInput("x");
-    frame(); // the cursor moves
-    last.lines = ["below the editor", "and more", "and more"];
-    frame(); // a change below the cursor
-    last.lines = ["below the editor"];
-    frame(); // only deleted lines
-    editor.setText("one\ntwo");
-    editor.handleInput("\x1b[A");
-    frame(); // the cursor moves up
-    last.lines = ["\x1b_Ga=T,f=100,i=7;AAAA\x1b\\"];
-    frame(); // an image line: pi-tui's to draw
-    last.lines = ["no image"];
-    frame();
-    streaming.append("tok ");
-    frame();
-    const overlay = new Lines();
-    overlay.lines = ["an overlay"];
-    tui.showOverlay(overlay, { width: 20 });
-    frame();
-    streaming.append("under the overlay ");
-    frame();
-    tui.hideOverlay();
-    frame();
-    streaming.append("after it ");
-    frame();
-    terminal.rows = 12;
-    frame();
-    streaming.append("taller ");
-    frame();
-    tui.requestRender(true);
-    frame();
-    streaming.append("forced ");
-    frame();
-    tui.setClearOnShrink(true);
-    below.lines = ["x", "y"];
-    frame();
-    below.lines = [];
-    frame(); // shrinks below the working area: a full redraw
-    streaming.append("end");
-    frame();
-    return { frames, kinds };
+      frame(); // nothing changed
+      const streaming = transcript.beginAssistant();
+      // Lines appended past the bottom of the screen: the terminal scrolls.
+      for (let i = 0; i < 12; i++) {
+        streaming.append(
+          i % 3 === 2 ? "a longer token that wraps at sixty columns, twice\n\n" : "tok ",
+        );
+        frame();
+      }
+      below.lines = ["a note", "another note"];
+      frame();
+      below.lines = ["a note, changed"];
+      frame(); // a line changed, one deleted
+      below.lines = [];
+      frame();
+      editor.setText("one\ntwo\nthree");
+      frame();
+      editor.setText("one");
+      frame(); // only deleted lines at the bottom
+      editor.handleInput("x");
+      frame(); // the cursor moves
+      last.lines = ["below the editor", "and more", "and more"];
+      frame(); // a change below the cursor
+      last.lines = ["below the editor"];
+      frame(); // only deleted lines
+      editor.setText("one\ntwo");
+      editor.handleInput("\x1b[A");
+      frame(); // the cursor moves up
+      last.lines = ["a full row".padEnd(60, "."), "and one more".padEnd(60, "-")];
+      frame(); // rows exactly as wide as the terminal
+      last.lines = ["\x1b_Ga=T,f=100,i=7;AAAA\x1b\\"];
+      frame(); // an image line: pi-tui's to draw
+      last.lines = ["no image"];
+      frame();
+      streaming.append("tok ");
+      frame();
+      const overlay = new Lines();
+      overlay.lines = ["an overlay"];
+      tui.showOverlay(overlay, { width: 20 });
+      frame();
+      streaming.append("under the overlay ");
+      frame();
+      tui.hideOverlay();
+      frame();
+      streaming.append("after it ");
+      frame();
+      terminal.rows = 12;
+      frame();
+      streaming.append("taller ");
+      frame();
+      terminal.rows = 6;
+      frame();
+      streaming.append("shorter\n\nand a new paragraph ");
+      frame();
+      tui.requestRender(true);
+      frame();
+      streaming.append("forced ");
+      frame();
+      tui.setClearOnShrink(true);
+      below.lines = ["x", "y"];
+      frame();
+      below.lines = [];
+      frame(); // shrinks below the working area: a full redraw
+      streaming.append("end");
+      frame();
+    },
+    60,
+    8,
+  );
+  assert(drawn >= 20, `${drawn} of ${frames} frames drawn by FlatFrame`);
+});
+
+/** A seeded generator, so a failing run can be replayed. */
+function random(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s % n;
   };
-  const flat = run(true);
-  const plain = run(false);
-  assertEquals(flat.frames.length, plain.frames.length);
-  flat.frames.forEach((output, i) => assertEquals(output, plain.frames[i], `frame ${i} differs`));
-  const drawn = flat.kinds.filter((k) => k).length;
-  assert(drawn >= 20, `${drawn} of ${flat.kinds.length} frames were differential`);
+}
+
+Deno.test("FlatTUI shows what pi-tui's TUI shows over random edits above, in and below the editor", async () => {
+  for (const seed of [1, 2, 3]) {
+    const { drawn, frames } = await assertSameScreens(
+      (tui, terminal, flat, frame) => {
+        const pick = random(seed);
+        const { transcript } = themed();
+        fill(transcript, "t0");
+        tui.addChild(flat ? transcript : plainJoin(transcript));
+        const middle = new Lines();
+        tui.addChild(middle);
+        const editor = new Editor(tui, editorTheme(paintOf(DEFAULT_THEME)));
+        tui.addChild(editor);
+        tui.setFocus(editor);
+        const footer = new Lines();
+        footer.lines = ["footer"];
+        tui.addChild(footer);
+        let streaming = transcript.beginAssistant();
+        const words = ["tok ", "word ", "x".repeat(40), "\n\n", "a b c "];
+        const row = (i: number) => `\x1b[3${i % 8}mrow ${i}\x1b[0m`.padEnd(10 + (i % 35), "~");
+        frame();
+        for (let step = 0; step < 150; step++) {
+          const roll = pick(100);
+          if (roll < 40) streaming.append(words[pick(words.length)]);
+          else if (roll < 50) {
+            const at = pick(middle.lines.length + 1);
+            if (pick(2) === 0 && middle.lines.length > 0) middle.lines.splice(at, 1);
+            else middle.lines.splice(at, 0, row(step));
+          } else if (roll < 62) editor.handleInput(["a", "b", "\x1b[D", "\x1b[A", "\x7f"][pick(5)]);
+          else if (roll < 66) {
+            editor.setText(["", "one\ntwo\nthree", "a long draft ".repeat(8)][pick(3)]);
+          } else if (roll < 74) {
+            footer.lines = Array.from({ length: pick(4) }, (_, i) => row(step + i));
+          } else if (roll < 80) {
+            transcript.addUser(`question ${step}`);
+            streaming = transcript.beginAssistant();
+          } else if (roll < 83) transcript.tool("t0")?.setExpanded(pick(2) === 0);
+          else if (roll < 85) terminal.columns = [40, 52, 40][pick(3)];
+          else if (roll < 87) terminal.rows = [10, 14][pick(2)];
+          else if (roll < 88) tui.requestRender(true);
+          else if (roll < 89) tui.setClearOnShrink(!tui.getClearOnShrink());
+          else if (roll < 90) {
+            const overlay = new Lines();
+            overlay.lines = ["overlay"];
+            tui.showOverlay(overlay, { width: 12 });
+            frame();
+            tui.hideOverlay();
+          }
+          frame();
+        }
+      },
+      40,
+      10,
+    );
+    assert(drawn >= frames / 2, `seed ${seed}: ${drawn} of ${frames} frames drawn by FlatFrame`);
+  }
 });
 
 Deno.test("FlatTUI: a streamed token looks at the rows it changed, not the whole transcript", () => {
