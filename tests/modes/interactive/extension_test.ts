@@ -158,7 +158,7 @@ Deno.test("tui: /reload-ext starts an extension created after a start with none"
   await tui.waitFor("[demo] pong demo", "the command runs");
   // Its tool reaches the registry and the model's request.
   await run(tui, "/tools");
-  await tui.waitFor("ask [tuiext]", "the extension tool in /tools");
+  await tui.waitFor("ask the user [tuiext]", "the extension tool in /tools");
   await run(tui, "hello");
   await tui.waitFor("model reply", "the model turn");
   const body = (await llm.request(0)).body as { tools?: { name: string }[] };
