@@ -21,16 +21,24 @@ export function progressBudget(
   limit = PROGRESS_BUDGET_CHARS,
 ): (event: WireEvent) => WireEvent | undefined {
   const used = new Map<string, number>();
+  /** Calls whose cut was announced. */
+  const cut = new Set<string>();
   return (event) => {
-    if (event.type === "tool_result") used.delete(event.id);
+    if (event.type === "tool_result") {
+      used.delete(event.id);
+      cut.delete(event.id);
+    }
     if (event.type !== "tool_progress") return event;
     const before = used.get(event.id) ?? 0;
-    if (before >= limit) return undefined;
     const after = before + event.text.length;
     if (after <= limit) {
       used.set(event.id, after);
       return event;
     }
+    // Once per call, with what still fits: output that filled the budget exactly is cut by the
+    // next chunk, which then carries only the note.
+    if (cut.has(event.id)) return undefined;
+    cut.add(event.id);
     used.set(event.id, limit);
     return { ...event, text: event.text.slice(0, limit - before) + PROGRESS_CUT_NOTE };
   };
