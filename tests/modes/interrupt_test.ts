@@ -133,3 +133,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     assertEquals(llm.requests.length, 1);
   });
 }
+
+Deno.test("SIGTERM to an idle RPC server is a clean stop: exit 0, extensions shut down", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "one" }] });
+  const record = join(z.root, "record.jsonl");
+  const ext = await recorderExtension(z.root, record);
+  const rpc = rpcProcess(["--base-url", llm.url, "--ext", ext], z);
+  await rpc.send({ type: "prompt", id: "1", message: "hi" });
+  await rpc.until((f) => f.type === "done");
+  rpc.child.kill("SIGTERM");
+  const status = await withTimeout(rpc.child.status, 20_000, "zot to exit");
+  const end = await rpc.close();
+  assertEquals([status.code, end.rest], [0, []], end.stderr);
+  const sent = (await Deno.readTextFile(record)).trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert(sent.some((f) => f.type === "shutdown"), "the extension got no shutdown frame");
+});

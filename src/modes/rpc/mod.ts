@@ -4,8 +4,8 @@
  * runs at a time (others queue; `abort` acts at once). Exits when stdin
  * closes, after in-flight work (0). SIGINT or SIGTERM aborts the work in
  * flight, drops the queue and exits 1 once the run has ended and the
- * session and extensions are shut down; a closed stdout does the same and
- * exits 141. Sessions are off unless asked for.
+ * session and extensions are shut down (0 when it was idle); a closed
+ * stdout does the same and exits 141. Sessions are off unless asked for.
  *
  * @module
  */
@@ -71,7 +71,12 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     send({ type: "error", message: errorMessage(e) });
     throw e;
   });
-  abortWork = (reason) => setup.agent.abort(reason);
+  // Whether the signal cut work short: stopping an idle server is a clean exit.
+  let cutShort = false;
+  abortWork = (reason) => {
+    cutShort = setup.agent.busy;
+    setup.agent.abort(reason);
+  };
   const budget = progressBudget();
   setup.agent.subscribe((event) => {
     const wire = budget(toWireEvent(event));
@@ -134,7 +139,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     }
     await work;
     if (stopping === "stdout") return EXIT_BROKEN_PIPE;
-    if (stopping) {
+    if (stopping && cutShort) {
       stderr(interruptedLine(stopping));
       return EXIT_FAILURE;
     }
