@@ -51,7 +51,7 @@ export function piFrameState(tui: TUI): PiFrameState | undefined {
 }
 
 /** pi-tui's test for a Kitty or iTerm2 image line (such lines get no reset). */
-function isImageLine(line: string): boolean {
+export function isImageLine(line: string): boolean {
   return line.includes("\x1b_G") || line.includes("\x1b]1337;File=");
 }
 

@@ -29,9 +29,16 @@
  * @module
  */
 
-import { type Component, type Terminal, TUI } from "@mariozechner/pi-tui";
+import { type Component, type Terminal, truncateToWidth, TUI } from "@mariozechner/pi-tui";
 import { hasRenderSince, type RenderToken } from "./components/lines.ts";
-import { cursorRow, FlatFrame, type PiFrameState, piFrameState } from "./flat_frame.ts";
+import {
+  cursorRow,
+  fits,
+  FlatFrame,
+  isImageLine,
+  type PiFrameState,
+  piFrameState,
+} from "./flat_frame.ts";
 
 /** What the last frame did (tests, bench). */
 export interface FrameStats {
@@ -114,7 +121,10 @@ export class FlatTUI extends TUI {
     const lines = this.#lines;
     let changed = Number.MAX_SAFE_INTEGER;
     let row = 0;
-    const put = (line: string) => {
+    const put = (raw: string) => {
+      // pi-tui ends the program on a line wider than the terminal (it throws from its frame):
+      // whatever a component got wrong, the row is cut to fit instead.
+      const line = fits(raw, width) || isImageLine(raw) ? raw : truncateToWidth(raw, width, "");
       if (lines[row] !== line) {
         if (row < changed) changed = row;
         lines[row] = line;

@@ -434,6 +434,21 @@ Deno.test("FlatTUI: a streamed token looks at the rows it changed, not the whole
   assert(tui.lastFrame.flat && tui.lastFrame.rows <= 4, "differential again after it");
 });
 
+Deno.test("FlatTUI cuts a line wider than the terminal instead of letting pi-tui end zot", () => {
+  const terminal = new MemoryTerminal(20, 5);
+  const tui = new FlatTUI(terminal);
+  const wide: Component = {
+    render: () => ["fits", "x".repeat(50), "漢字".repeat(15)],
+    invalidate() {},
+  };
+  tui.addChild(wide);
+  renderNow(tui); // pi-tui's first frame throws on a line wider than the terminal
+  const lines = tui.render(20);
+  assertEquals(lines.map((l) => visibleWidth(l) <= 20), [true, true, true]);
+  assertEquals(lines[0], "fits");
+  assert(lines[1].startsWith("x".repeat(20)), lines[1]);
+});
+
 Deno.test("FlatFrame's width check agrees with pi-tui's visibleWidth", () => {
   const { transcript } = themed();
   fill(transcript);
