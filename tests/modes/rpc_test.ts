@@ -2,6 +2,7 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { type Frame, rpcProcess } from "./rpc_client.ts";
+import { RPC_MAX_LINE_BYTES } from "../../src/modes/rpc/mod.ts";
 
 Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", async () => {
   await using z = await tempZot();
@@ -168,4 +169,17 @@ Deno.test("RPC mode: compacting after a huge write sends the summary request a c
   assertStringIncludes(summary, "[tool call write]");
   assertStringIncludes(summary, "more characters)");
   assert(summary.length < 20_000, `summary request of ${summary.length} characters`);
+});
+
+Deno.test("RPC mode: a line over the limit gets an error response and ends the session with exit 1", async () => {
+  await using z = await tempZot();
+  const rpc = rpcProcess(["--no-ext", "--api-key", "x"], z);
+  await rpc.send({ type: "ping", id: "before" });
+  assertEquals((await rpc.next()).id, "before");
+  await rpc.send(`{"type":"prompt","message":"${"x".repeat(RPC_MAX_LINE_BYTES)}"}`);
+  const refused = await rpc.next();
+  assertEquals(refused.success, false);
+  assertStringIncludes(String(refused.error), "no further commands are read");
+  const end = await rpc.close();
+  assertEquals([end.code, end.rest], [1, []], end.stderr);
 });

@@ -91,6 +91,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   };
   using _interrupt = onInterrupt(stop);
   const lines = readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES);
+  let oversize = false;
   try {
     while (true) {
       // Raced: a signal must not wait for the client's next line.
@@ -98,12 +99,15 @@ export async function runRpc(options: RpcOptions): Promise<number> {
       if (next === undefined || next.done) break;
       const item = next.value;
       if (item.kind === "oversize") {
+        // Nothing after it can be framed reliably: stop reading, finish what runs, fail.
         send({
           type: "response",
           command: "",
           success: false,
-          error: `line exceeds ${RPC_MAX_LINE_BYTES} bytes`,
+          error:
+            `line exceeds ${RPC_MAX_LINE_BYTES} bytes; no further commands are read (send images of at most 3.75 MiB)`,
         });
+        oversize = true;
         break;
       }
       if (item.line.trim() === "") continue;
@@ -139,6 +143,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     }
     await work;
     if (stopping === "stdout") return EXIT_BROKEN_PIPE;
+    if (oversize) return EXIT_FAILURE;
     if (stopping && cutShort) {
       stderr(interruptedLine(stopping));
       return EXIT_FAILURE;
