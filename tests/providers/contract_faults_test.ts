@@ -62,6 +62,21 @@ for (const c of CASES) {
   });
 }
 
+for (const c of CASES) {
+  Deno.test(`${c.id} (${c.transport}): a 4 MB reply arrives whole`, async () => {
+    const text = "0123456789abcdef".repeat(256 * 1024);
+    const { events } = await run(c, [{ text, chunkSize: 8192 }]);
+    assertEquals(doneMessage(events).content, [{ type: "text", text }]);
+  });
+
+  Deno.test(`${c.id} (${c.transport}): tool arguments in one-character deltas, non-ASCII included`, async () => {
+    const args = { command: "echo 'grüße 😀'", timeout: 5 };
+    const { events } = await run(c, [{ toolCalls: [{ name: "bash", args }], chunkSize: 1 }]);
+    const calls = events.filter((e) => e.type === "tool_call");
+    assertEquals(calls.map((e) => e.type === "tool_call" && e.args), [args]);
+  });
+}
+
 for (const c of CASES.filter((c) => c.id === "openai")) {
   const calls = [
     { name: "read", args: { path: "a.txt" } },
