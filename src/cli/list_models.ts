@@ -12,7 +12,8 @@ import type { ModelInfo } from "../providers/types.ts";
 import { UsageError } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 
-export async function listModels(flags: RunFlags): Promise<void> {
+/** Prints the models; with `json`, one object per line (the RPC `get_models` fields). */
+export async function listModels(flags: RunFlags, options: { json?: boolean } = {}): Promise<void> {
   const provider = flags.provider;
   if (provider !== undefined && !isProviderId(provider)) {
     throw new UsageError(`Unknown provider "${provider}" (use "anthropic" or "openai")`);
@@ -36,6 +37,15 @@ export async function listModels(flags: RunFlags): Promise<void> {
     }
   }
   for (const m of rows) {
+    if (options.json) {
+      console.log(JSON.stringify({
+        id: m.id,
+        provider: m.provider,
+        context_window: m.contextWindow,
+        max_output: m.maxOutput,
+      }));
+      continue;
+    }
     console.log(
       `${m.provider.padEnd(10)} ${m.id.padEnd(20)} context ${m.contextWindow || "?"} max-out ${
         m.maxOutput || "?"

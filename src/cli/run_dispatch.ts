@@ -14,7 +14,7 @@ import type { RunRequest } from "./run_flags.ts";
 export async function runRequest(request: RunRequest, forced?: ModeName): Promise<number> {
   if (request.listModels) {
     const { listModels } = await import("./list_models.ts");
-    await listModels(request.flags);
+    await listModels(request.flags, { json: request.json });
     return EXIT_OK;
   }
   const mode = forced ?? chooseMode(request);

@@ -19,6 +19,26 @@ Deno.test("journey: --list-models with an OpenAI-compatible --base-url lists the
   assertEquals(llm.requests.map((q) => q.path), ["/v1/models"]);
 });
 
+Deno.test("journey: --list-models --json prints one JSON object per model", async () => {
+  await using j = await journey();
+  await using llm = await startFakeLlm({ models: ["llama-local"] });
+  const known = await j.zot("--list-models", "--json", "--provider", "anthropic");
+  assertEquals(known.code, 0, known.stderr);
+  const rows = known.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  assert(rows.length > 0 && rows.every((r) => r.provider === "anthropic"), known.stdout);
+  assertEquals(Object.keys(rows[0]), ["id", "provider", "context_window", "max_output"]);
+  const served = await j.zot(
+    "--list-models",
+    "--json",
+    "--provider",
+    "openai",
+    "--base-url",
+    llm.openaiBaseUrl,
+  );
+  assertEquals(served.code, 0, served.stderr);
+  assertEquals(JSON.parse(served.stdout.trim()).id, "llama-local");
+});
+
 Deno.test("journey: a misspelt --tools name lists the tools that exist", async () => {
   await using j = await journey();
   await j.write(shellExtension("demo"), ["demo/main.sh"]);
