@@ -59,16 +59,20 @@ export type AgentEvent =
   | { type: "turn_end"; stop: StopReason; error?: string }
   | { type: "done" }
   | { type: "error"; message: string }
-  | { type: "compact_done"; summary: string };
+  | { type: "compact_done"; summary: string }
+  /** The request failed and is sent again after `delay_ms` (429, 5xx, a dropped stream). */
+  | { type: "retry"; attempt: number; delay_ms: number; error: string };
 
 export type AgentListener = (event: AgentEvent) => void;
 
 /** An event as JSON and RPC clients get it: tool result images reduced to their size. */
 export type WireEvent =
-  | Exclude<AgentEvent, { type: "tool_result" }>
+  | Exclude<AgentEvent, { type: "tool_result" | "retry" }>
   | { type: "tool_result"; id: string; is_error: boolean; content: WireContent[] };
 
-export function toWireEvent(event: AgentEvent): WireEvent {
+export function toWireEvent(event: AgentEvent): WireEvent | undefined {
+  // Not in the documented JSON/RPC event set (host-behavior §5.9); the TUI shows it.
+  if (event.type === "retry") return undefined;
   return event.type === "tool_result" ? { ...event, content: wireContent(event.content) } : event;
 }
 

@@ -362,7 +362,10 @@ export class Agent {
           this.#contextTokens = usageTokens(usage);
           this.emit({ type: "usage", ...usage, cumulative: this.#usage });
         },
-        retry: (error) => this.hooks.emit({ event: "turn_end", stop: "error", error }),
+        retry: (error, attempt, delayMs) => {
+          this.hooks.emit({ event: "turn_end", stop: "error", error });
+          this.emit({ type: "retry", attempt, delay_ms: delayMs, error });
+        },
       });
       const message = { ...turn.message, model: this.#model, time: new Date().toISOString() };
       if (message.content.length > 0) await this.#append(message);

@@ -15,8 +15,8 @@ import { errorMessage } from "../errors.ts";
 export interface TurnSink {
   textDelta(delta: string): void;
   usage(usage: Usage): void;
-  /** A failed attempt the provider will retry: it ends with its own turn_end. */
-  retry(error: string): void;
+  /** A failed attempt the provider will retry after `delayMs`: it ends with its own turn_end. */
+  retry(error: string, attempt: number, delayMs: number): void;
 }
 
 export interface TurnOutcome {
@@ -47,7 +47,7 @@ export async function streamTurn(
           break;
         case "retry":
           text = "";
-          sink.retry(ev.error);
+          sink.retry(ev.error, ev.attempt, ev.delayMs);
           break;
         case "done": {
           const message: AssistantMessage = { ...ev.message, role: "assistant" };

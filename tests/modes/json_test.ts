@@ -96,3 +96,16 @@ Deno.test("JSON mode streams at most 1 MiB of a call's live output, then says th
   const result = events.find((e) => e.type === "tool_result" && e.id === big);
   assertEquals(result?.is_error, false);
 });
+
+Deno.test("JSON mode keeps to the documented events across a retried request", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ error: { status: 429, message: "slow down" } }, { text: "fine" }],
+  });
+  const r = await runZot(["--json", "hi", "--base-url", llm.url, "--no-ext"], z);
+  assertEquals(r.code, 0, r.stderr);
+  const types = new Set(jsonLinesOf(r.stdout).map((e) => e.type));
+  // The TUI shows retries on its status line; §5.9's event set has no such event.
+  assert(!types.has("retry"), [...types].join(","));
+  assertEquals(llm.requests.length, 2);
+});

@@ -26,6 +26,8 @@ export class EventView {
   #screen: Screen;
   #model: () => string;
   #assistant: AssistantBlock | undefined;
+  /** A retry is on the status line until the next event says the request got through. */
+  #retrying = false;
 
   constructor(screen: Screen, model: () => string) {
     this.#screen = screen;
@@ -34,7 +36,21 @@ export class EventView {
 
   handle(event: AgentEvent): void {
     const { transcript, status } = this.#screen;
+    if (this.#retrying && event.type !== "retry") {
+      this.#retrying = false;
+      status.setMessage("");
+    }
     switch (event.type) {
+      case "retry": {
+        // Without it a 429 or a dropped connection is seconds of a bare spinner.
+        this.#retrying = true;
+        const seconds = Math.max(1, Math.round(event.delay_ms / 1000));
+        status.setMessage(
+          `retrying in ${seconds} s (attempt ${event.attempt + 1}): ${event.error}`,
+          "error",
+        );
+        break;
+      }
       case "user_message":
         transcript.addUser(blocksText(event.content));
         break;

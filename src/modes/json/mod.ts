@@ -36,7 +36,8 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   abortRun = () => setup.agent.abort("stdout closed");
   const budget = progressBudget();
   const unsubscribe = setup.agent.subscribe((event) => {
-    const wire = budget(toWireEvent(event));
+    const converted = toWireEvent(event);
+    const wire = converted && budget(converted);
     if (wire) write(wire);
   });
   try {

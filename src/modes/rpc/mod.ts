@@ -79,7 +79,8 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   };
   const budget = progressBudget();
   setup.agent.subscribe((event) => {
-    const wire = budget(toWireEvent(event));
+    const converted = toWireEvent(event);
+    const wire = converted && budget(converted);
     if (wire) send(wire);
   });
   setup.agent.startSession();

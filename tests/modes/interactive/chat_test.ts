@@ -200,3 +200,24 @@ Deno.test("tui: /sessions shows when each session started and its first prompt",
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test("tui: a rate-limited request says it is retrying, then the answer comes and the note goes", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [{ error: { status: 429, message: "slow down", retryAfter: "2" } }, {
+      text: "patience paid",
+    }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext"],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("hello");
+  await tui.keys("Enter");
+  await tui.waitFor("retrying in 2 s (attempt 2)", "the retry on the status line");
+  const screen = await tui.waitFor("patience paid", "the answer after the retry");
+  assert(!screen.includes("retrying in"), screen);
+  assertEquals(llm.requests.length, 2);
+});
