@@ -286,6 +286,27 @@ Deno.test("components: no line wider than the terminal at any width (pi-tui stop
   }
 });
 
+Deno.test("status bar: a long directory gives way, so jail and confirmation state stay in view", () => {
+  const status = new StatusBar(paint, {
+    model: "anthropic/claude-opus-4-7",
+    cwd: "/tmp/zot-home-3be79dd0125592de/some/deep/project",
+    context: 0.42,
+    costUsd: 0.0003,
+    jailed: false,
+    yolo: true,
+    activity: "⠹ working… (esc to abort)",
+    queued: 0,
+  });
+  const line = stripAnsi(status.render(100).at(-1)!);
+  assert(visibleWidth(line) <= 100, line);
+  for (const part of ["anthropic/claude-opus-4-7", "ctx 42%", "$0.0003", "unjailed · yolo"]) {
+    assert(line.includes(part), `${part} in ${JSON.stringify(line)}`);
+  }
+  assert(line.includes("…") && line.includes("project ·"), line);
+  // With room, the whole directory shows.
+  assert(stripAnsi(status.render(200).at(-1)!).includes("/tmp/zot-home-3be79dd0125592de/"));
+});
+
 Deno.test("prompt editor: wide characters in a terminal 1 to 3 columns wide draw nothing instead of overflowing the stack", () => {
   const tui = new FlatTUI(new MemoryTerminal(40, 10));
   for (const paddingX of [0, 1, 2]) {

@@ -73,19 +73,33 @@ export class StatusBar implements Component {
         lines.push(...wrapStyled(this.#message, width, style));
       }
       const i = this.#info;
-      const parts = [i.model, i.cwd];
-      if (i.context !== undefined) parts.push(`ctx ${Math.round(i.context * 100)}%`);
-      parts.push(`$${i.costUsd.toFixed(4)}`);
-      parts.push(i.jailed ? "jailed" : "unjailed");
-      parts.push(i.yolo ? "yolo" : "confirm");
-      const left = parts.join(" · ");
       const rightParts = [i.activity, i.queued > 0 ? `${i.queued} queued` : ""].filter((s) => s);
       const right = rightParts.join(" · ");
       const room = width - visibleWidth(right) - 1;
+      const after: string[] = [];
+      if (i.context !== undefined) after.push(`ctx ${Math.round(i.context * 100)}%`);
+      after.push(`$${i.costUsd.toFixed(4)}`);
+      after.push(i.jailed ? "jailed" : "unjailed");
+      after.push(i.yolo ? "yolo" : "confirm");
+      // The directory gives way first: whether tools are jailed or confirmed must stay in view.
+      const fixed = visibleWidth([i.model, ...after].join(" · ")) + 3;
+      const left = [i.model, shortened(i.cwd, room - fixed), ...after].join(" · ");
       const l = truncateToWidth(left, Math.max(0, room));
       const gap = " ".repeat(Math.max(1, width - visibleWidth(l) - visibleWidth(right)));
       lines.push(truncateToWidth(p.muted(l) + gap + p.spinner(right), width));
       return lines;
     });
   }
+}
+
+/** `path` in at most `columns` columns, keeping its end (the project's own name): `…/b/c`. */
+function shortened(path: string, columns: number): string {
+  if (visibleWidth(path) <= columns) return path;
+  if (columns < 8) return "…";
+  const chars = [...path];
+  let tail = "";
+  for (let k = chars.length - 1; k >= 0 && visibleWidth(chars[k] + tail) <= columns - 1; k--) {
+    tail = chars[k] + tail;
+  }
+  return `…${tail}`;
 }
