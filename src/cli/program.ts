@@ -26,6 +26,9 @@ export function buildProgram(): Program {
     .description("A terminal coding agent whose heart is its extension system.")
     .version(ZOT_VERSION, "-V, --version", "print the version")
     .showHelpAfterError('(run "zot --help" for usage)')
+    // The run options (--ext, --model, …) belong to a run: after a subcommand, an option is the
+    // subcommand's (`zot ext doctor --ext ./dir`).
+    .enablePositionalOptions()
     .exitOverride();
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);

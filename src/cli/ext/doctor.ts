@@ -14,6 +14,7 @@ import { NOTHING_INSTALLED } from "./list.ts";
 
 interface DoctorOptions {
   static?: boolean;
+  ext?: string[];
 }
 
 export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
@@ -22,6 +23,12 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
     .argument("[name]", "only this extension (manifest or directory name)")
     .option("--json", "print a JSON report")
     .option("--static", "only read manifests; do not start anything")
+    .option(
+      "-e, --ext <dir>",
+      "diagnose this extension directory (a working copy, as zot --ext loads it); repeatable",
+      (dir: string, dirs: string[]) => [...dirs, dir],
+      [] as string[],
+    )
     .action(async (name: string | undefined, options: DoctorOptions, cmd: Command) => {
       // Loaded when the command runs, not to build `zot --help`.
       const [{ doctorScan, runnable }, { NOT_FOUND_REMEDY }, { isProjectTrusted }, render] =
@@ -34,7 +41,15 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       const { doctorRow, renderDoctor } = render;
       const json = jsonFlag(cmd);
       const paths = ctx.paths();
-      let entries = await doctorScan(paths);
+      const explicit = options.ext ?? [];
+      let entries = await doctorScan(paths, explicit);
+      // Asked about working copies: those, and what they would shadow.
+      if (explicit.length > 0 && name === undefined) {
+        entries = entries.filter((e) =>
+          e.scope === "explicit" ||
+          entries.some((x) => x.scope === "explicit" && x.dir === e.shadowedBy)
+        );
+      }
       if (name !== undefined) {
         entries = entries.filter((e) => e.name === name || basename(e.dir) === name);
         if (entries.length === 0) {

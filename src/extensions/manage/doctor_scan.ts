@@ -53,9 +53,15 @@ function fromSource(paths: ZotPaths, source: ExtensionSource): DoctorEntry {
 
 const scopeRank = { explicit: 0, project: 1, global: 2 } as const;
 
-/** Every extension directory, project first then global, each sorted by name. */
-export async function doctorScan(paths: ZotPaths): Promise<DoctorEntry[]> {
-  const found = await discover({ paths });
+/**
+ * Every extension directory: `explicit` ones (`zot ext doctor --ext <dir>`, a working copy as
+ * `zot --ext` loads it) first, then project, then global, each sorted by name.
+ */
+export async function doctorScan(
+  paths: ZotPaths,
+  explicit: readonly string[] = [],
+): Promise<DoctorEntry[]> {
+  const found = await discover({ paths, explicit });
   const entries: DoctorEntry[] = found.value.map((s) => fromSource(paths, s));
   for (const s of found.shadowed) {
     entries.push({ ...fromSource(paths, s.source), shadowedBy: s.winner });

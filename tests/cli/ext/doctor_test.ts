@@ -152,3 +152,20 @@ Deno.test("zot ext doctor: a command or tool named like a built-in shows as shad
   ]);
   assertEquals(processesMatching(z.root), []);
 });
+
+Deno.test("zot ext doctor --ext <dir>: a working copy is started as zot --ext would, beside the copy it shadows", async () => {
+  await using z = await tempZot();
+  await Deno.mkdir(z.paths.extensions, { recursive: true });
+  const installed = await copyFixture("doctor-py", z.paths.extensions);
+  await copyFixture("quiet-py", z.paths.extensions);
+  const work = await copyFixture("doctor-py", join(z.root, "work"));
+  const r = await zot(z, "ext", "doctor", "--ext", work);
+  assertEquals(r.code, 0, r.stdout + r.stderr);
+  assertStringIncludes(r.stdout, `doctor-py [explicit] ok (${work})`);
+  assertStringIncludes(r.stdout, `doctor-py [global] shadowed (${installed})`);
+  // Only what was asked about, and what it shadows.
+  assertEquals(r.stdout.includes("quiet-py"), false, r.stdout);
+  const json = JSON.parse((await zot(z, "ext", "doctor", "--ext", work, "--json")).stdout);
+  assertEquals(json.extensions.map((e: { scope: string }) => e.scope), ["explicit", "global"]);
+  assertEquals(processesMatching(z.root), []);
+});
