@@ -2,7 +2,7 @@
  * Edge cases of the TypeScript SDK over an in-memory transport (the pipe
  * suite in sdk_test.ts covers the rest against real processes).
  */
-import { assertEquals, assertRejects } from "../helpers/assert.ts";
+import { assertEquals, assertRejects, assertThrows } from "../helpers/assert.ts";
 import { withTimeout } from "../helpers/wait.ts";
 import { display, Extension, type HostInfo } from "../../src/sdk/mod.ts";
 import { readLines } from "../../src/protocol/framing.ts";
@@ -87,4 +87,17 @@ Deno.test("sdk memory: end of input before hello_ack ends run quietly; run twice
     threw = true;
   }
   assertEquals(threw, true);
+});
+
+Deno.test("sdk memory: a second command or tool of the same name is refused where it is registered", () => {
+  const h = memoryHost();
+  const ext = new Extension("dup", "1", { transport: h.transport });
+  ext.command("Notes", "show notes", () => display("a"));
+  // The host keeps the first registration: a second handler would silently never run.
+  assertThrows(() => ext.command("notes", "again", () => display("b")), "already registered");
+  ext.tool({ name: "find", description: "find" }, () => "x");
+  assertThrows(
+    () => ext.tool({ name: "find", description: "again" }, () => "y"),
+    "already registered",
+  );
 });

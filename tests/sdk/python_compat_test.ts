@@ -1,4 +1,4 @@
-import { assert } from "../helpers/assert.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
 import { pythonExe } from "./python.ts";
 
 const SDK = new URL("../../sdk/python/zot_ext.py", import.meta.url).pathname;
@@ -26,4 +26,33 @@ sys.exit(1 if extra else 0)
     .output();
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   assert(out.success, text);
+});
+
+Deno.test("python sdk: a second command or tool of the same name raises where it is registered", async () => {
+  const script = `
+import sys
+sys.path.insert(0, ${JSON.stringify(SDK.replace(/\/zot_ext\.py$/, ""))})
+from zot_ext import Extension
+ext = Extension("dup", "1")
+ext.command("Notes", "show notes")(lambda args, ctx: None)
+for register in (lambda: ext.command("notes")(lambda a, c: None),
+                 lambda: (ext.tool("find", "find")(lambda a, c: ""), ext.tool("find", "again")(lambda a, c: ""))):
+    try:
+        register()
+        out = "accepted"
+    except ValueError as e:
+        out = f"refused: {e}"
+    sys.__stdout__.write(out + "\\n")  # the SDK sends print() to stderr
+`;
+  const out = await new Deno.Command(await pythonExe(), {
+    args: ["-c", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  assertEquals(text.trim().split("\n"), [
+    'refused: command "/notes" is already registered (names match in any case)',
+    'refused: tool "find" is already registered',
+  ]);
 });

@@ -413,6 +413,9 @@ class Extension:
     def command(self, name: str, description: str = "") -> Callable:
         """Decorator: ``fn(args: str, ctx: CommandContext) -> response``."""
         def register(fn: Callable) -> Callable:
+            # The host keeps the first registration of a name: a second handler would never run.
+            if name.lower() in self._commands:
+                raise ValueError(f'command "/{name}" is already registered (names match in any case)')
             self._commands[name.lower()] = (name, description, fn)
             self._announce({"type": "register_command", "name": name, "description": description})
             return fn
@@ -428,6 +431,8 @@ class Extension:
                 frame["deferred"] = True
             if interactive:
                 frame["interactive"] = True
+            if name in self._tools:
+                raise ValueError(f'tool "{name}" is already registered')
             self._tools[name] = (frame, fn)
             self._announce(frame)
             return fn

@@ -121,6 +121,10 @@ export class Extension implements ExtensionApi {
 
   /** Register a slash command. Names match case-insensitively on the host. */
   command(name: string, description: string, handler: CommandHandler): this {
+    // The host keeps the first registration of a name: a second handler here would never match it.
+    if (this.#reg.commands.has(name.toLowerCase())) {
+      throw new Error(`Command "/${name}" is already registered (names match in any case)`);
+    }
     this.#reg.commands.set(name.toLowerCase(), { name, description, handler });
     this.#announce({ type: "register_command", name, description });
     return this;
@@ -143,6 +147,9 @@ export class Extension implements ExtensionApi {
    * ```
    */
   tool(spec: ToolSpec, handler: ToolHandler): this {
+    if (this.#reg.tools.has(spec.name)) {
+      throw new Error(`Tool "${spec.name}" is already registered`);
+    }
     this.#reg.tools.set(spec.name, { spec, handler });
     this.#announce(Registry.toolFrame(spec));
     return this;
