@@ -147,6 +147,19 @@ async function loopOnly(): Promise<number> {
   return median(times);
 }
 
+/** `deno` arguments that run zot with `args`, as `deno task zot` does. */
+function zotArgs(...args: string[]): string[] {
+  return [
+    "run",
+    "-A",
+    ...DENO_RUN_FLAGS,
+    "--config",
+    join(ROOT, "deno.json"),
+    join(ROOT, "main.ts"),
+    ...args,
+  ];
+}
+
 /** Spawn → first model request of `zot -p hi [extra]`, median of `runs`. */
 async function startToRequest(runs: number, extra: string[] = []): Promise<number> {
   const root = await Deno.makeTempDir({ prefix: "zot-bench-start-" });
@@ -156,21 +169,7 @@ async function startToRequest(runs: number, extra: string[] = []): Promise<numbe
     for (let i = 0; i < runs + 1; i++) {
       const t0 = performance.now();
       const child = new Deno.Command(Deno.execPath(), {
-        // As `deno task zot` runs it.
-        args: [
-          "run",
-          "-A",
-          ...DENO_RUN_FLAGS,
-          "--config",
-          join(ROOT, "deno.json"),
-          join(ROOT, "main.ts"),
-          "-p",
-          "hi",
-          "--base-url",
-          llm.url,
-          "--no-session",
-          ...extra,
-        ],
+        args: zotArgs("-p", "hi", "--base-url", llm.url, "--no-session", ...extra),
         cwd: root,
         env: { ZOT_HOME: join(root, "home"), ANTHROPIC_API_KEY: "bench" },
         stdin: "null",
@@ -194,15 +193,7 @@ async function flagRun(runs: number, flag: string): Promise<number> {
   for (let i = 0; i < runs + 1; i++) {
     const t0 = performance.now();
     await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        ...DENO_RUN_FLAGS,
-        "--config",
-        join(ROOT, "deno.json"),
-        join(ROOT, "main.ts"),
-        flag,
-      ],
+      args: zotArgs(flag),
       stdin: "null",
       stdout: "null",
       stderr: "null",
