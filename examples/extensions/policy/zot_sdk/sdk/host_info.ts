@@ -1,12 +1,36 @@
 /**
- * Host info from `hello_ack`. Older hosts omit `data_dir`; the extension
- * directory is then where state belongs (as in the reference host).
+ * The host's `hello_ack`: reading it as the first frame, and the host info it
+ * carries. Older hosts omit `data_dir`; the extension directory is then where
+ * state belongs (as in the reference host).
  *
  * @module
  */
 
+import type { LineItem } from "../protocol/framing.ts";
 import type { HelloAckFrame } from "../protocol/frames.ts";
+import { parseHostToExt } from "../protocol/validate.ts";
 import type { HostInfo } from "./types.ts";
+
+/**
+ * The first host frame, which must be `hello_ack`; undefined (after `log`) when input ends first.
+ * Reads exactly one item: a `for await` would close the shared generator on return.
+ */
+export async function readHelloAck(
+  lines: AsyncGenerator<LineItem>,
+  log: (message: string) => void,
+): Promise<HelloAckFrame | undefined> {
+  const first = await lines.next();
+  if (first.done || first.value.kind !== "line") {
+    log("host closed input before hello_ack");
+    return undefined;
+  }
+  const parsed = parseHostToExt(first.value.line);
+  if (!parsed.ok) throw new Error(`First host frame must be hello_ack (${parsed.error})`);
+  if (parsed.frame.type !== "hello_ack") {
+    throw new Error(`First host frame must be hello_ack (got "${parsed.frame.type}")`);
+  }
+  return parsed.frame;
+}
 
 export function hostInfo(ack: HelloAckFrame): HostInfo {
   return {

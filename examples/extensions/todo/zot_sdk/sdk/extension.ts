@@ -6,20 +6,19 @@
  * @module
  */
 
-import { type LineItem, readLines } from "../protocol/framing.ts";
+import { readLines } from "../protocol/framing.ts";
 import {
   assertNever,
   CAP_CALL_TOOL,
   CAP_TOOL_CANCEL,
   type ExtToHostFrame,
-  type HelloAckFrame,
   type HostToExtFrame,
   type JsonObject,
 } from "../protocol/frames.ts";
 import { parseHostToExt } from "../protocol/validate.ts";
 import { CallRunner } from "./calls.ts";
 import { errorMessage } from "./errors.ts";
-import { hostInfo } from "./host_info.ts";
+import { hostInfo, readHelloAck } from "./host_info.ts";
 import { Registry } from "./registry.ts";
 import { CallToolClient } from "./call_tool.ts";
 import { type AnyEvent, decodeEvent, type EventOf, type LifecycleEventName } from "./events.ts";
@@ -121,11 +120,7 @@ export class Extension implements ExtensionApi {
 
   /** Register a slash command. Names match case-insensitively on the host. */
   command(name: string, description: string, handler: CommandHandler): this {
-    // The host keeps the first registration of a name: a second handler here would never match it.
-    if (this.#reg.commands.has(name.toLowerCase())) {
-      throw new Error(`Command "/${name}" is already registered (names match in any case)`);
-    }
-    this.#reg.commands.set(name.toLowerCase(), { name, description, handler });
+    this.#reg.addCommand({ name, description, handler });
     this.#announce({ type: "register_command", name, description });
     return this;
   }
@@ -147,10 +142,7 @@ export class Extension implements ExtensionApi {
    * ```
    */
   tool(spec: ToolSpec, handler: ToolHandler): this {
-    if (this.#reg.tools.has(spec.name)) {
-      throw new Error(`Tool "${spec.name}" is already registered`);
-    }
-    this.#reg.tools.set(spec.name, { spec, handler });
+    this.#reg.addTool({ spec, handler });
     this.#announce(Registry.toolFrame(spec));
     return this;
   }
@@ -285,7 +277,7 @@ export class Extension implements ExtensionApi {
     });
     const lines = readLines(this.#transport.readable);
     try {
-      const ack = await this.#awaitAck(lines);
+      const ack = await readHelloAck(lines, (message) => this.log(message));
       if (!ack) return;
       this.#host = hostInfo(ack);
       for (const fn of this.#onHello) await fn(this.#host);
@@ -304,21 +296,6 @@ export class Extension implements ExtensionApi {
     } finally {
       await this.#close();
     }
-  }
-
-  /** Reads exactly one item (a `for await` would close the shared generator on return). */
-  async #awaitAck(lines: AsyncGenerator<LineItem>): Promise<HelloAckFrame | undefined> {
-    const first = await lines.next();
-    if (first.done || first.value.kind !== "line") {
-      this.log("host closed input before hello_ack");
-      return undefined;
-    }
-    const parsed = parseHostToExt(first.value.line);
-    if (!parsed.ok) throw new Error(`First host frame must be hello_ack (${parsed.error})`);
-    if (parsed.frame.type !== "hello_ack") {
-      throw new Error(`First host frame must be hello_ack (got "${parsed.frame.type}")`);
-    }
-    return parsed.frame;
   }
 
   #dispatch(line: string): "stop" | undefined {

@@ -23,6 +23,26 @@ export class Registry {
   readonly hooks: Interceptors = {};
   readonly panels = new Map<string, { panel: Panel; handlers: PanelHandlers }>();
 
+  /**
+   * Adds a command. The host keeps the first registration of a name, so a second handler would
+   * never run: it is refused here, where the author wrote it.
+   */
+  addCommand(entry: CommandEntry): void {
+    const key = entry.name.toLowerCase();
+    if (this.commands.has(key)) {
+      throw new Error(`Command "/${entry.name}" is already registered (names match in any case)`);
+    }
+    this.commands.set(key, entry);
+  }
+
+  /** Adds a tool; a second one of the same name is refused, as for commands. */
+  addTool(entry: ToolEntry): void {
+    if (this.tools.has(entry.spec.name)) {
+      throw new Error(`Tool "${entry.spec.name}" is already registered`);
+    }
+    this.tools.set(entry.spec.name, entry);
+  }
+
   /** The `register_tool` frame of `spec`. */
   static toolFrame(spec: ToolSpec): ExtToHostFrame {
     const frame: ExtToHostFrame = {
