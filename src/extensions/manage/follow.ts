@@ -9,6 +9,7 @@
  */
 
 import { dirname } from "../../path.ts";
+import { pump } from "./logs.ts";
 
 export interface FollowOptions {
   /** Stops following (Ctrl-C). */
@@ -23,19 +24,6 @@ interface Followed {
   dev: number;
   ino: number | null;
   pos: number;
-}
-
-/** Copy `file` from `from` to its end into `out`; returns the new position. */
-async function pump(file: Deno.FsFile, out: WritableStreamDefaultWriter<Uint8Array>, from: number) {
-  await file.seek(from, Deno.SeekMode.Start);
-  const buf = new Uint8Array(64 * 1024);
-  let pos = from;
-  while (true) {
-    const n = await file.read(buf);
-    if (n === null || n === 0) return pos;
-    await out.write(buf.slice(0, n));
-    pos += n;
-  }
 }
 
 async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {

@@ -10,25 +10,29 @@ import { safeStderrLine } from "../process/log.ts";
 /** Copy the whole file to `out`; returns the number of bytes written. */
 export async function catFile(path: string, out: WritableStream<Uint8Array>): Promise<number> {
   using file = await Deno.open(path, { read: true });
-  return await pump(file, out, 0);
-}
-
-async function pump(file: Deno.FsFile, out: WritableStream<Uint8Array>, from: number) {
-  await file.seek(from, Deno.SeekMode.Start);
-  const buf = new Uint8Array(64 * 1024);
-  let pos = from;
   const writer = out.getWriter();
   try {
-    while (true) {
-      const n = await file.read(buf);
-      if (n === null || n === 0) break;
-      await writer.write(buf.slice(0, n));
-      pos += n;
-    }
+    return await pump(file, writer, 0);
   } finally {
     writer.releaseLock();
   }
-  return pos;
+}
+
+/** Copy `file` from `from` to its end into `out`; returns the new position (also for follow.ts). */
+export async function pump(
+  file: Deno.FsFile,
+  out: WritableStreamDefaultWriter<Uint8Array>,
+  from: number,
+): Promise<number> {
+  await file.seek(from, Deno.SeekMode.Start);
+  const buf = new Uint8Array(64 * 1024);
+  let pos = from;
+  while (true) {
+    const n = await file.read(buf);
+    if (n === null || n === 0) return pos;
+    await out.write(buf.slice(0, n));
+    pos += n;
+  }
 }
 
 /**
