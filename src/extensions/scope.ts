@@ -2,7 +2,8 @@
  * The `scope` of a sandboxed extension: what its Deno worker may touch
  * (files, hosts, variables, programs, system APIs, remote imports, memory)
  * and what it may do on the protocol (observe, intercept, replace the system
- * prompt, reach tools through `call_tool`). Pure: parse, normalize, compare,
+ * prompt, reach tools through `call_tool`, act for the user with `submit`,
+ * `submit_slash` and `tool_prompt`). Pure: parse, normalize, compare,
  * query. The sandbox turns a scope into worker permissions; the extension
  * manager asks the `allows*` questions. Reference: docs/sandbox.md.
  *
@@ -26,6 +27,12 @@ export interface Scope {
   intercept: string[];
   systemPrompt: boolean;
   callTool: string[];
+  /** `submit`: send prompts to the model as if the user typed them. */
+  submit: boolean;
+  /** `submit_slash`: run its own slash commands as if the user typed them. */
+  submitSlash: boolean;
+  /** `tool_prompt` answers: run a tool (one `callTool` lists) before the model's turn. */
+  toolPrompt: boolean;
 }
 
 export type ScopeResult = { ok: true; scope: Scope } | { ok: false; errors: string[] };
@@ -72,6 +79,9 @@ const KEYS = [
   "intercept",
   "system_prompt",
   "call_tool",
+  "submit",
+  "submit_slash",
+  "tool_prompt",
 ] as const;
 
 /** Least privilege: what a sandboxed extension without `scope` gets (plus its own dirs). */
@@ -89,6 +99,9 @@ export function defaultScope(): Scope {
     intercept: [],
     systemPrompt: false,
     callTool: [],
+    submit: false,
+    submitSlash: false,
+    toolPrompt: false,
   };
 }
 
@@ -187,11 +200,16 @@ export function parseScope(raw: unknown): ScopeResult {
       );
     } else scope.memory = m;
   }
-  if (obj.system_prompt !== undefined) {
-    if (typeof obj.system_prompt !== "boolean") {
-      errors.push(`scope.system_prompt must be true or false`);
-    } else scope.systemPrompt = obj.system_prompt;
-  }
+  const flag = (key: string): boolean => {
+    const value = obj[key];
+    if (value === undefined) return false;
+    if (typeof value !== "boolean") errors.push(`scope.${key} must be true or false`);
+    return value === true;
+  };
+  scope.systemPrompt = flag("system_prompt");
+  scope.submit = flag("submit");
+  scope.submitSlash = flag("submit_slash");
+  scope.toolPrompt = flag("tool_prompt");
   return errors.length ? { ok: false, errors } : { ok: true, scope };
 }
 
@@ -258,6 +276,9 @@ export function scopeToJson(scope: Scope): Record<string, unknown> {
     intercept: scope.intercept,
     system_prompt: scope.systemPrompt,
     call_tool: scope.callTool,
+    submit: scope.submit,
+    submit_slash: scope.submitSlash,
+    tool_prompt: scope.toolPrompt,
   };
 }
 
@@ -302,7 +323,13 @@ export function scopeWidening(granted: Scope, current: Scope): string[] {
     if (added.length) out.push(`${key}: ${added.map((a) => `+${a}`).join(" ")}`);
   }
   if (current.memory > granted.memory) out.push(`memory: ${granted.memory} → ${current.memory} MB`);
-  if (current.systemPrompt && !granted.systemPrompt) out.push(`system_prompt: +allowed`);
+  const flags: [string, boolean, boolean][] = [
+    ["system_prompt", granted.systemPrompt, current.systemPrompt],
+    ["submit", granted.submit, current.submit],
+    ["submit_slash", granted.submitSlash, current.submitSlash],
+    ["tool_prompt", granted.toolPrompt, current.toolPrompt],
+  ];
+  for (const [key, g, c] of flags) if (c && !g) out.push(`${key}: +allowed`);
   return out;
 }
 
@@ -322,10 +349,29 @@ export function allowsIntercept(scope: Scope, event: string): boolean {
 export const allowsCallTool = (scope: Scope, tool: string): boolean =>
   scope.callTool.some((g) => nameCovers(g, tool));
 
+/**
+ * Acting for the user: what an extension submits runs with the user's
+ * authority (a prompt the model obeys, a command, a tool run as the user),
+ * so each needs its own grant. `tool_prompt` also needs the tool in
+ * `call_tool`: it reaches tools exactly as far as `call_tool` does.
+ */
+export const allowsSubmit = (scope: Scope): boolean => scope.submit;
+export const allowsSubmitSlash = (scope: Scope): boolean => scope.submitSlash;
+export const allowsToolPrompt = (scope: Scope, tool: string): boolean =>
+  scope.toolPrompt && allowsCallTool(scope, tool);
+
 /** The diagnostic for a refused subscription, with the remedy. */
 export function refusalMessage(
   name: string,
-  what: "events" | "intercept" | "call_tool" | "system_prompt",
+  what:
+    | "events"
+    | "intercept"
+    | "call_tool"
+    | "system_prompt"
+    | "submit"
+    | "submit_slash"
+    | "tool_prompt"
+    | "tool_prompt_tool",
   item: string,
 ): string {
   switch (what) {
@@ -337,6 +383,14 @@ export function refusalMessage(
       return `extension "${name}" intercepts "before_agent_start" but its scope does not allow replacing the system prompt (set scope.system_prompt to true)`;
     case "call_tool":
       return `extension "${name}" called tool "${item}" but its scope does not declare it (add it to scope.call_tool)`;
+    case "submit":
+      return `extension "${name}" submitted a prompt but its scope does not allow submitting prompts for you (set scope.submit to true)`;
+    case "submit_slash":
+      return `extension "${name}" ran "${item}" through submit_slash but its scope does not allow running its commands for you (set scope.submit_slash to true)`;
+    case "tool_prompt":
+      return `extension "${name}" answered with tool_prompt for tool "${item}" but its scope does not allow tool_prompt (set scope.tool_prompt to true)`;
+    case "tool_prompt_tool":
+      return `extension "${name}" answered with tool_prompt for tool "${item}" but its scope does not declare the tool (add it to scope.call_tool)`;
   }
 }
 

@@ -14,10 +14,14 @@ export interface HostUi {
   notify(extension: string, level: string, message: string): void;
   display(extension: string, text: string): void;
   clearNotes(extension: string): void;
-  /** Spontaneous `submit` (already trimmed and non-empty). */
+  /** Spontaneous `submit` (already trimmed and non-empty): always a prompt, never a command. */
   submit(extension: string, text: string): void;
-  /** `submit_slash` (already checked to start with "/"). */
-  submitSlash(extension: string, text: string): void;
+  /**
+   * `submit_slash`, already resolved to the extension command `command`
+   * (canonical spelling): run it as if typed. There is deliberately no way
+   * to hand over slash text, so no extension frame can reach a built-in.
+   */
+  runCommand(extension: string, command: string, args: string): void;
   openPanel(extension: string, panel: PanelSpec): void;
   renderPanel(extension: string, panel: PanelSpec): void;
   closePanel(extension: string, panelId: string): void;
@@ -32,7 +36,7 @@ export const SILENT_UI: HostUi = {
   display() {},
   clearNotes() {},
   submit() {},
-  submitSlash() {},
+  runCommand() {},
   openPanel() {},
   renderPanel() {},
   closePanel() {},

@@ -47,6 +47,15 @@ export function describeScope(scope: Scope): string[] {
   add("block or rewrite", scope.intercept);
   if (scope.systemPrompt) lines.push("read and replace the system prompt");
   add("call tools", scope.callTool);
+  // Acting for you: these run with your authority, so they are spelled out.
+  if (scope.submit) lines.push("submit prompts to the model as if you typed them");
+  if (scope.submitSlash) lines.push("run its own slash commands as if you typed them");
+  if (scope.toolPrompt) {
+    const tools = scope.callTool.length ? scope.callTool.join(", ") : "none: call_tool lists none";
+    lines.push(
+      `run tools as you from its commands, before the model answers (asked first when you confirm tool calls): ${tools}`,
+    );
+  }
   return lines;
 }
 

@@ -65,8 +65,8 @@ export class RecordingUi implements HostUi {
   submit(ext: string, text: string) {
     this.#add("submit", ext, text);
   }
-  submitSlash(ext: string, text: string) {
-    this.#add("submitSlash", ext, text);
+  runCommand(ext: string, command: string, args: string) {
+    this.#add("runCommand", ext, command, args);
   }
   openPanel(ext: string, panel: PanelSpec) {
     this.#add("openPanel", ext, panel);

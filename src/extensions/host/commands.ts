@@ -11,6 +11,7 @@ import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
 import { type HostCore, nextRequestId } from "./core.ts";
 import { isLive } from "./record.ts";
+import { toolPromptRefusal } from "./submit.ts";
 
 /** One active extension command (for help and autocomplete). */
 export interface CommandInfo {
@@ -107,6 +108,11 @@ export async function invokeCommand(
     if (reply.display !== undefined) outcome.display = reply.display;
     if (reply.open_panel !== undefined) outcome.panel = reply.open_panel;
     if (reply.error) outcome.error = reply.error;
+    // Checked here, where the scope is known, so no mode can run a refused one.
+    if (outcome.action === "tool_prompt" && !outcome.error) {
+      const refused = toolPromptRefusal(core, record, outcome.toolName ?? "");
+      if (refused !== undefined) outcome.error = refused;
+    }
     return outcome;
   } catch (e) {
     let error = errorMessage(e);

@@ -12,6 +12,7 @@ import type { ExtensionRecord } from "./record.ts";
 import { applySubscribe } from "./subscriptions.ts";
 import { cancelCallTool, handleCallTool } from "./call_tool.ts";
 import { handleUiFrame } from "./ui_frames.ts";
+import { handleSubmit, handleSubmitSlash } from "./submit.ts";
 
 export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtToHostFrame): void {
   // A closed extension's late frames must not re-register anything.
@@ -37,10 +38,14 @@ export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtTo
     case "call_tool_cancel":
       cancelCallTool(record, frame.id);
       return;
+    case "submit":
+      handleSubmit(core, record, frame);
+      return;
+    case "submit_slash":
+      handleSubmitSlash(core, record, frame);
+      return;
     case "notify":
     case "clear_notes":
-    case "submit":
-    case "submit_slash":
     case "open_panel":
     case "panel_render":
     case "panel_close":

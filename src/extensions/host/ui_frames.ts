@@ -1,7 +1,7 @@
 /**
- * One-way UI frames from extensions (notify, clear_notes, submit,
- * submit_slash, panels) handed to the mode's {@linkcode HostUi}, and the
- * panel frames the UI sends back. Ownership of the active panel is the UI's
+ * One-way UI frames from extensions (notify, clear_notes, panels) handed to
+ * the mode's {@linkcode HostUi}, and the panel frames the UI sends back.
+ * (`submit` and `submit_slash` act in the user's name: see submit.ts.) Ownership of the active panel is the UI's
  * business: the host passes the extension name along.
  *
  * @module
@@ -14,8 +14,6 @@ import type {
   OpenPanelFrame,
   PanelKeyName,
   PanelRenderFrame,
-  SubmitFrame,
-  SubmitSlashFrame,
 } from "../../protocol/frames.ts";
 import type { HostUi } from "../ui.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
@@ -23,8 +21,6 @@ import { type ExtensionRecord, isLive } from "./record.ts";
 export type UiFrame =
   | NotifyFrame
   | ClearNotesFrame
-  | SubmitFrame
-  | SubmitSlashFrame
   | OpenPanelFrame
   | PanelRenderFrame
   | ExtPanelCloseFrame;
@@ -38,20 +34,6 @@ export function handleUiFrame(ui: HostUi, record: ExtensionRecord, frame: UiFram
     case "clear_notes":
       ui.clearNotes(ext);
       return;
-    case "submit": {
-      const text = frame.text.trim();
-      if (text !== "") ui.submit(ext, text);
-      return;
-    }
-    case "submit_slash": {
-      const text = frame.text.trim();
-      if (!text.startsWith("/")) {
-        record.channel?.log(`submit_slash refused (not a slash command): ${JSON.stringify(text)}`);
-        return;
-      }
-      ui.submitSlash(ext, text);
-      return;
-    }
     case "open_panel":
       ui.openPanel(ext, frame.panel);
       return;

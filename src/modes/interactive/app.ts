@@ -22,6 +22,7 @@ import { ThemeStore } from "./themes.ts";
 import { TuiHostUi } from "./host_ui.ts";
 import { globalKeys } from "./keys.ts";
 import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
+import { runExtensionCommand } from "./commands/extension.ts";
 import { setYolo } from "./commands/settings.ts";
 import { StoppedExtensions, stoppedText } from "./stopped_extensions.ts";
 import type { CommandContext } from "./commands/types.ts";
@@ -129,7 +130,9 @@ export class App {
       new TuiHostUi(this.screen, {
         panel: this.panel,
         controller: this.controller,
-        slash: (text) => void dispatchSlash(this.ctx, text),
+        // Straight to the extension command runner: extension frames never
+        // go through dispatchSlash, which is where the built-ins live.
+        command: (name, args) => void runExtensionCommand(this.ctx, name, args),
       }),
     );
   }

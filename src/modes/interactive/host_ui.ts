@@ -1,7 +1,8 @@
 /**
  * The TUI's HostUi: extension notes, panels and submissions land here.
  * Notes are one line each under the transcript; `submit` starts a turn or
- * queues behind the running one; `submit_slash` runs like a typed command.
+ * queues behind the running one; `submit_slash` arrives as an extension
+ * command already resolved by the host and runs like a typed one.
  *
  * @module
  */
@@ -17,16 +18,21 @@ export class TuiHostUi implements HostUi {
   #screen: Screen;
   #panel: PanelHost;
   #controller: Controller;
-  #slash: (text: string) => void;
+  #command: (name: string, args: string) => void;
 
   constructor(
     screen: Screen,
-    parts: { panel: PanelHost; controller: Controller; slash: (text: string) => void },
+    parts: {
+      panel: PanelHost;
+      controller: Controller;
+      /** Runs an extension command (never the built-in table). */
+      command: (name: string, args: string) => void;
+    },
   ) {
     this.#screen = screen;
     this.#panel = parts.panel;
     this.#controller = parts.controller;
-    this.#slash = parts.slash;
+    this.#command = parts.command;
   }
 
   notify(extension: string, level: string, message: string): void {
@@ -43,8 +49,8 @@ export class TuiHostUi implements HostUi {
   submit(_extension: string, text: string): void {
     this.#controller.prompt(text);
   }
-  submitSlash(_extension: string, text: string): void {
-    this.#slash(text);
+  runCommand(_extension: string, command: string, args: string): void {
+    this.#command(command, args);
   }
   openPanel(extension: string, panel: PanelSpec): void {
     this.#panel.open(extension, panel);

@@ -47,8 +47,8 @@ export class SwitchableUi implements HostUi {
   submit(extension: string, text: string): void {
     this.#send((ui) => ui.submit(extension, text));
   }
-  submitSlash(extension: string, text: string): void {
-    this.#send((ui) => ui.submitSlash(extension, text));
+  runCommand(extension: string, command: string, args: string): void {
+    this.#send((ui) => ui.runCommand(extension, command, args));
   }
   openPanel(extension: string, panel: PanelSpec): void {
     this.#send((ui) => ui.openPanel(extension, panel));

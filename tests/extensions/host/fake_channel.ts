@@ -289,8 +289,8 @@ export class RecordingUi implements HostUi {
   submit(e: string, t: string) {
     this.#record(["submit", e, t]);
   }
-  submitSlash(e: string, t: string) {
-    this.#record(["submitSlash", e, t]);
+  runCommand(e: string, c: string, a: string) {
+    this.#record(["runCommand", e, c, a]);
   }
   openPanel(e: string, p: PanelSpec) {
     this.#record(["openPanel", e, p]);

@@ -1,0 +1,136 @@
+/**
+ * What an extension puts in front of the agent in the user's name: `submit`
+ * (a prompt), `submit_slash` (a command) and the `tool_prompt` answer to a
+ * command (a tool run as the user before the model's turn).
+ *
+ * Two rules make the dangerous cases impossible rather than filtered:
+ *
+ * - `submit_slash` is resolved here, against the extension command registry
+ *   only, and the UI is handed the resolved command, never the text. The
+ *   built-in commands (`/yolo`, `/jail`, `/model`, …) live in the mode's own
+ *   table, which this path cannot reach; a built-in added later is out of
+ *   reach just the same. `submit` text is always a prompt, never a command.
+ * - A sandboxed extension needs its scope's `submit`, `submit_slash` and
+ *   `tool_prompt` grants; `tool_prompt` reaches only the tools `call_tool`
+ *   lists, and `submit_slash` only the extension's own commands (running
+ *   another extension's command would borrow that extension's privileges).
+ *
+ * Every refusal is logged to the extension's log; each distinct refusal is
+ * also one diagnostic (and, in the author's `--ext` loop, a warning in the
+ * run), so a looping extension cannot flood the diagnostics.
+ *
+ * @module
+ */
+
+import type { SubmitFrame, SubmitSlashFrame } from "../../protocol/frames.ts";
+import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt, refusalMessage } from "../scope.ts";
+import type { HostCore } from "./core.ts";
+import type { ExtensionRecord } from "./record.ts";
+
+/** Refusals already reported as diagnostics, per extension record. */
+const reported = new WeakMap<ExtensionRecord, Set<string>>();
+/** Distinct refusal diagnostics per extension; past it refusals are only logged. */
+const MAX_REPORTED = 32;
+const MAX_SHOWN = 64;
+
+/** An extension-chosen name as it may appear in a message: short, no control characters. */
+function shown(text: string): string {
+  const chars = [...text];
+  const cut = chars.length > MAX_SHOWN ? chars.slice(0, MAX_SHOWN).join("") + "…" : text;
+  return cut.replace(/[\p{Cc}\p{Cf}]/gu, "?");
+}
+
+/** Log a refused frame; the first time per message also raise a diagnostic. */
+export function reportRefusal(core: HostCore, record: ExtensionRecord, message: string): void {
+  let seen = reported.get(record);
+  if (!seen) reported.set(record, seen = new Set());
+  if (seen.has(message) || seen.size >= MAX_REPORTED) {
+    record.channel?.log(message);
+    return;
+  }
+  seen.add(message);
+  core.diagnostics.about(record, message, { log: true });
+  // In the author's loop a dropped frame would otherwise just do nothing.
+  if (record.source.kind === "explicit") core.ui.warn(record.name, message);
+}
+
+/** `submit`: a prompt in the user's name. The text is never read as a command. */
+export function handleSubmit(core: HostCore, record: ExtensionRecord, frame: SubmitFrame): void {
+  const text = frame.text.trim();
+  if (text === "") return;
+  if (record.scope && !allowsSubmit(record.scope)) {
+    return reportRefusal(core, record, refusalMessage(record.name, "submit", text));
+  }
+  core.ui.submit(record.name, text);
+}
+
+/** Splits `/name args` (the name ends at the first whitespace). */
+function splitSlash(text: string): { name: string; args: string } {
+  const body = text.slice(1);
+  const space = body.search(/\s/);
+  return space === -1
+    ? { name: body, args: "" }
+    : { name: body.slice(0, space), args: body.slice(space + 1).trim() };
+}
+
+/** `submit_slash`: runs an extension command, and nothing else, as if typed. */
+export function handleSubmitSlash(
+  core: HostCore,
+  record: ExtensionRecord,
+  frame: SubmitSlashFrame,
+): void {
+  const text = frame.text.trim();
+  if (!text.startsWith("/")) {
+    return reportRefusal(
+      core,
+      record,
+      `extension "${record.name}" sent submit_slash "${
+        shown(text)
+      }", which is not a slash command (send "/<command> [args]")`,
+    );
+  }
+  const { name, args } = splitSlash(text);
+  const slash = shown(`/${name}`);
+  if (record.scope && !allowsSubmitSlash(record.scope)) {
+    return reportRefusal(core, record, refusalMessage(record.name, "submit_slash", slash));
+  }
+  // Only the extension registry: built-ins are never in it (a registration
+  // spelled like one is kept out as shadowed), so they cannot be reached.
+  const command = core.registry.command(name);
+  if (!command) {
+    return reportRefusal(
+      core,
+      record,
+      `extension "${record.name}" sent submit_slash "${slash}", which is not an extension command (extensions may run only extension commands, never zot's own)`,
+    );
+  }
+  if (record.scope && command.extension !== record.name) {
+    return reportRefusal(
+      core,
+      record,
+      `extension "${record.name}" sent submit_slash "${slash}", a command of extension "${command.extension}" (a sandboxed extension may run only its own commands)`,
+    );
+  }
+  core.ui.runCommand(record.name, command.name, args);
+}
+
+/**
+ * Why a `tool_prompt` answer from `record` may not run `tool`, or undefined
+ * when it may. Plain extensions are not restricted, as upstream; the tool
+ * still goes through the user's confirmation like any call.
+ */
+export function toolPromptRefusal(
+  core: HostCore,
+  record: ExtensionRecord,
+  tool: string,
+): string | undefined {
+  const scope = record.scope;
+  if (!scope || allowsToolPrompt(scope, tool)) return undefined;
+  const message = refusalMessage(
+    record.name,
+    scope.toolPrompt ? "tool_prompt_tool" : "tool_prompt",
+    shown(tool),
+  );
+  reportRefusal(core, record, message);
+  return message;
+}
