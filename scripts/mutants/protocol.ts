@@ -1,0 +1,140 @@
+/**
+ * Mutants for the protocol scope: acting in the user's name (submit,
+ * submit_slash, tool_prompt), built-in commands out of every extension's
+ * reach, and refused subscriptions never delivered.
+ *
+ * @module
+ */
+
+import type { Mutant } from "./types.ts";
+
+const SUBMIT = "src/extensions/host/submit.ts";
+const SCOPE = "src/extensions/scope.ts";
+const ACT = "tests/sandbox/act_for_user_test.ts";
+const ACT_SCOPE = "tests/sandbox/act_for_user_scope_test.ts";
+const BUILTINS = "tests/extensions/host/submit_slash_builtins_test.ts";
+const TUI = "tests/modes/interactive/act_for_user_test.ts";
+const DELIVERY = "tests/sandbox/intercept_delivery_test.ts";
+
+export const mutants: Mutant[] = [
+  {
+    id: "protocol-submit-scope",
+    protection: "a sandboxed extension needs scope.submit to submit prompts",
+    file: SUBMIT,
+    find: "if (record.scope && !allowsSubmit(record.scope)) {",
+    replace: "if (false) {",
+    tests: [ACT],
+  },
+  {
+    id: "protocol-submit-slash-scope",
+    protection: "a sandboxed extension needs scope.submit_slash to run its commands",
+    file: SUBMIT,
+    find: "if (record.scope && !allowsSubmitSlash(record.scope)) {",
+    replace: "if (false) {",
+    tests: [ACT],
+  },
+  {
+    id: "protocol-submit-slash-registry-only",
+    protection: "submit_slash resolves in the extension registry only (built-ins unreachable)",
+    file: SUBMIT,
+    find: "const command = core.registry.command(name);",
+    replace: "const command = core.registry.command(name) ?? { name, extension: record.name };",
+    tests: [BUILTINS],
+  },
+  {
+    id: "protocol-submit-slash-own-commands",
+    protection: "a sandboxed extension's submit_slash reaches only its own commands",
+    file: SUBMIT,
+    find: "if (record.scope && command.extension !== record.name) {",
+    replace: "if (false) {",
+    tests: [ACT],
+  },
+  {
+    id: "protocol-refusal-cap",
+    protection: "refusals in a loop cannot flood the diagnostics",
+    file: SUBMIT,
+    find: "if (seen.has(message) || seen.size >= MAX_REPORTED) {",
+    replace: "if (false) {",
+    tests: [BUILTINS],
+  },
+  {
+    id: "protocol-tool-prompt-checked",
+    protection: "a tool_prompt answer is checked against the scope before any mode applies it",
+    file: "src/extensions/host/commands.ts",
+    find: `if (outcome.action === "tool_prompt" && !outcome.error) {`,
+    replace: "if (false) {",
+    tests: [ACT, TUI],
+  },
+  {
+    id: "protocol-tool-prompt-call-tool-list",
+    protection: "tool_prompt reaches only the tools scope.call_tool lists",
+    file: SCOPE,
+    find: "scope.toolPrompt && allowsCallTool(scope, tool);",
+    replace: "scope.toolPrompt;",
+    tests: [ACT, ACT_SCOPE],
+  },
+  {
+    id: "protocol-tool-prompt-confirmed",
+    protection: "a tool_prompt goes through the user's confirmation like a model tool call",
+    file: "src/modes/interactive/tool_prompt.ts",
+    find: "      agent.toolEnv(),\n",
+    replace: "      { ...agent.toolEnv(), confirmer: undefined },\n",
+    tests: [TUI],
+  },
+  {
+    id: "protocol-widening-submit",
+    protection: "adding scope.submit widens the scope (asks again)",
+    file: SCOPE,
+    find: `["submit", granted.submit, current.submit],`,
+    replace: "",
+    tests: [ACT_SCOPE],
+  },
+  {
+    id: "protocol-widening-submit-slash",
+    protection: "adding scope.submit_slash widens the scope (asks again)",
+    file: SCOPE,
+    find: `["submit_slash", granted.submitSlash, current.submitSlash],`,
+    replace: "",
+    tests: [ACT_SCOPE],
+  },
+  {
+    id: "protocol-widening-tool-prompt",
+    protection: "adding scope.tool_prompt widens the scope (asks again)",
+    file: SCOPE,
+    find: `["tool_prompt", granted.toolPrompt, current.toolPrompt],`,
+    replace: "",
+    tests: [ACT_SCOPE],
+  },
+  {
+    id: "protocol-consent-words",
+    protection: "consent says in plain words that the extension may submit prompts",
+    file: "src/sandbox/describe.ts",
+    find: `if (scope.submit) lines.push("submit prompts to the model as if you typed them");`,
+    replace: "",
+    tests: [ACT_SCOPE],
+  },
+  {
+    id: "protocol-intercept-not-delivered",
+    protection: "an intercept the scope does not declare is never sent to the extension",
+    file: "src/extensions/host/subscriptions.ts",
+    find: "if (scope && !allowsIntercept(scope, name)) {",
+    replace: "if (false) {",
+    tests: [DELIVERY],
+  },
+  {
+    id: "protocol-system-prompt-not-delivered",
+    protection: "before_agent_start is never sent without scope.system_prompt",
+    file: SCOPE,
+    find: `if (event === "before_agent_start") return scope.systemPrompt;`,
+    replace: `if (event === "before_agent_start") return true;`,
+    tests: [DELIVERY],
+  },
+  {
+    id: "protocol-event-not-delivered",
+    protection: "an event the scope does not declare is never sent to the extension",
+    file: "src/extensions/host/subscriptions.ts",
+    find: "if (scope && !allowsEvent(scope, name)) refuse",
+    replace: "if (false) refuse",
+    tests: [DELIVERY],
+  },
+];
