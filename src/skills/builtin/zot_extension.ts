@@ -95,7 +95,10 @@ await ext.run(); // not behind import.meta.main: that is false inside the sandbo
 \`\`\`
 
 TypeScript extensions run in a Deno sandbox limited to the permissions their
-manifest scope asks for.
+manifest scope asks for. Acting in the user's name needs its own entry:
+\`"submit": true\` for \`submit\`, \`"submit_slash": true\` to run the extension's
+own commands, \`"tool_prompt": true\` plus the tool in \`call_tool\` for a
+\`tool_prompt\` answer. No extension can run zot's own slash commands.
 
 ## Checklist
 
