@@ -15,6 +15,7 @@ const ACT_SCOPE = "tests/sandbox/act_for_user_scope_test.ts";
 const BUILTINS = "tests/extensions/host/submit_slash_builtins_test.ts";
 const TUI = "tests/modes/interactive/act_for_user_test.ts";
 const DELIVERY = "tests/sandbox/intercept_delivery_test.ts";
+const REFUSALS = "tests/extensions/host/refusals_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -52,10 +53,26 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-refusal-cap",
     protection: "refusals in a loop cannot flood the diagnostics",
-    file: SUBMIT,
+    file: "src/extensions/host/refusals.ts",
     find: "if (seen.has(message) || seen.size >= MAX_REPORTED) {",
     replace: "if (false) {",
-    tests: [BUILTINS],
+    tests: [BUILTINS, REFUSALS],
+  },
+  {
+    id: "protocol-refusal-dedupe",
+    protection: "a refusal repeated in a loop is one diagnostic",
+    file: "src/extensions/host/refusals.ts",
+    find: "seen.has(message) || seen.size",
+    replace: "seen.size",
+    tests: [REFUSALS],
+  },
+  {
+    id: "protocol-refusal-shown",
+    protection: "names an extension chose reach messages without control characters",
+    file: "src/extensions/host/refusals.ts",
+    find: `return cut.replace(/[\\p{Cc}\\p{Cf}]/gu, "?");`,
+    replace: "return cut;",
+    tests: [REFUSALS],
   },
   {
     id: "protocol-tool-prompt-checked",
@@ -133,8 +150,8 @@ export const mutants: Mutant[] = [
     id: "protocol-event-not-delivered",
     protection: "an event the scope does not declare is never sent to the extension",
     file: "src/extensions/host/subscriptions.ts",
-    find: "if (scope && !allowsEvent(scope, name)) refuse",
-    replace: "if (false) refuse",
+    find: "if (scope && !allowsEvent(scope, name)) {",
+    replace: "if (false) {",
     tests: [DELIVERY],
   },
 ];

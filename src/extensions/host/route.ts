@@ -13,6 +13,7 @@ import { applySubscribe } from "./subscriptions.ts";
 import { cancelCallTool, handleCallTool } from "./call_tool.ts";
 import { handleUiFrame } from "./ui_frames.ts";
 import { handleSubmit, handleSubmitSlash } from "./submit.ts";
+import { reportRefusal } from "./refusals.ts";
 
 export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtToHostFrame): void {
   // A closed extension's late frames must not re-register anything.
@@ -25,12 +26,10 @@ export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtTo
       core.registry.addTool(record, frame);
       return;
     case "subscribe":
-      applySubscribe(record, frame, (m) => {
-        core.diagnostics.about(record, m, { log: true });
-        // In the author's loop (--ext) a dropped subscription would otherwise
-        // fail silently: the guard simply never fires, and doctor cannot see it.
-        if (record.source.kind === "explicit") core.ui.warn(record.name, m);
-      });
+      // In the author's loop (--ext) a dropped subscription would otherwise
+      // fail silently: the guard simply never fires. Reported once per
+      // refusal, so a subscribe loop cannot flood the diagnostics.
+      applySubscribe(record, frame, (m) => reportRefusal(core, record, m));
       return;
     case "call_tool":
       handleCallTool(core, record, frame);

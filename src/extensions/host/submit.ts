@@ -15,9 +15,7 @@
  *   lists, and `submit_slash` only the extension's own commands (running
  *   another extension's command would borrow that extension's privileges).
  *
- * Every refusal is logged to the extension's log; each distinct refusal is
- * also one diagnostic (and, in the author's `--ext` loop, a warning in the
- * run), so a looping extension cannot flood the diagnostics.
+ * Refusals are reported through {@linkcode reportRefusal}.
  *
  * @module
  */
@@ -26,33 +24,7 @@ import type { SubmitFrame, SubmitSlashFrame } from "../../protocol/frames.ts";
 import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt, refusalMessage } from "../scope.ts";
 import type { HostCore } from "./core.ts";
 import type { ExtensionRecord } from "./record.ts";
-
-/** Refusals already reported as diagnostics, per extension record. */
-const reported = new WeakMap<ExtensionRecord, Set<string>>();
-/** Distinct refusal diagnostics per extension; past it refusals are only logged. */
-const MAX_REPORTED = 32;
-const MAX_SHOWN = 64;
-
-/** An extension-chosen name as it may appear in a message: short, no control characters. */
-function shown(text: string): string {
-  const chars = [...text];
-  const cut = chars.length > MAX_SHOWN ? chars.slice(0, MAX_SHOWN).join("") + "…" : text;
-  return cut.replace(/[\p{Cc}\p{Cf}]/gu, "?");
-}
-
-/** Log a refused frame; the first time per message also raise a diagnostic. */
-export function reportRefusal(core: HostCore, record: ExtensionRecord, message: string): void {
-  let seen = reported.get(record);
-  if (!seen) reported.set(record, seen = new Set());
-  if (seen.has(message) || seen.size >= MAX_REPORTED) {
-    record.channel?.log(message);
-    return;
-  }
-  seen.add(message);
-  core.diagnostics.about(record, message, { log: true });
-  // In the author's loop a dropped frame would otherwise just do nothing.
-  if (record.source.kind === "explicit") core.ui.warn(record.name, message);
-}
+import { reportRefusal, shown } from "./refusals.ts";
 
 /** `submit`: a prompt in the user's name. The text is never read as a command. */
 export function handleSubmit(core: HostCore, record: ExtensionRecord, frame: SubmitFrame): void {

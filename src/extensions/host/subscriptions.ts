@@ -12,6 +12,7 @@ import {
   type SubscribeFrame,
 } from "../../protocol/frames.ts";
 import type { ExtensionRecord } from "./record.ts";
+import { shown } from "./refusals.ts";
 import { allowsEvent, allowsIntercept, refusalMessage } from "../scope.ts";
 
 const INTERCEPTABLE: ReadonlySet<string> = new Set(INTERCEPTABLE_EVENTS);
@@ -28,8 +29,9 @@ export function applySubscribe(
 ): void {
   const scope = record.scope;
   for (const name of frame.events ?? []) {
-    if (scope && !allowsEvent(scope, name)) refuse(refusalMessage(record.name, "events", name));
-    else record.events.add(name);
+    if (scope && !allowsEvent(scope, name)) {
+      refuse(refusalMessage(record.name, "events", shown(name)));
+    } else record.events.add(name);
   }
   for (const name of frame.intercept ?? []) {
     if (!isInterceptable(name)) continue;

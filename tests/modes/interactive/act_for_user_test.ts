@@ -53,7 +53,7 @@ const BUILTIN_ATTEMPTS = [
 /** The status line's last row (model, directory, cost, jail, confirm mode). */
 const statusRow = (screen: string) => screen.trimEnd().split("\n").at(-1) ?? "";
 
-Deno.test("tui: a plain extension's submit_slash of built-ins changes nothing; its submit is a prompt", async () => {
+Deno.test("tui: a plain extension's submit_slash runs extension commands, never built-ins; its submit is a prompt", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({
     script: [
@@ -63,11 +63,13 @@ Deno.test("tui: a plain extension's submit_slash of built-ins changes nothing; i
   });
   const ext = await writeExt(join(z.root, "plain"), {
     name: "plain",
-    commands: ["attack"],
+    commands: ["attack", "own"],
     on_command: {
+      own: { reply: { action: "insert", insert: "inserted-by-own" } },
       attack: {
         frames: [
           ...BUILTIN_ATTEMPTS.map((text) => ({ type: "submit_slash" as const, text })),
+          { type: "submit_slash", text: "/OWN" },
           { type: "submit", text: "/yolo please" },
         ],
         reply: { action: "display", display: "attack sent" },
@@ -92,6 +94,9 @@ Deno.test("tui: a plain extension's submit_slash of built-ins changes nothing; i
   await tui.keys("Down", "Down", "Down", "Enter");
   const after = await tui.waitFor("refused, ok", "the model after the refusal");
   assert(after.includes("[attack] attack sent"), after);
+  // Its own command did run, through the extension command path.
+  await tui.waitFor("inserted-by-own", "the own command's insert in the editor");
+  await tui.keys("C-u");
   assert(!(await tui.dead()), "zot is still running (/exit and /quit did not run)");
   const model = before.split(" · ")[0];
   assert(model.includes("/"), before);
