@@ -126,8 +126,8 @@ export const mutants: Mutant[] = [
     id: "protocol-consent-words",
     protection: "consent says in plain words that the extension may submit prompts",
     file: "src/sandbox/describe.ts",
-    find: `if (scope.submit) lines.push("submit prompts to the model as if you typed them");`,
-    replace: "",
+    find: "if (scope.submit) {",
+    replace: "if (false) {",
     tests: [ACT_SCOPE],
   },
   {

@@ -48,8 +48,16 @@ export function describeScope(scope: Scope): string[] {
   if (scope.systemPrompt) lines.push("read and replace the system prompt");
   add("call tools", scope.callTool);
   // Acting for you: these run with your authority, so they are spelled out.
-  if (scope.submit) lines.push("submit prompts to the model as if you typed them");
-  if (scope.submitSlash) lines.push("run its own slash commands as if you typed them");
+  if (scope.submit) {
+    lines.push(
+      "submit prompts to the model as if you typed them (the model acts on them with your tools)",
+    );
+  }
+  if (scope.submitSlash) {
+    lines.push(
+      "run its own slash commands as if you typed them (their answers can submit prompts)",
+    );
+  }
   if (scope.toolPrompt) {
     const tools = scope.callTool.length ? scope.callTool.join(", ") : "none: call_tool lists none";
     lines.push(

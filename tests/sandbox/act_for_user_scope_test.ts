@@ -83,8 +83,18 @@ Deno.test("consent spells out acting in your name", () => {
   const lines = describeScope(
     scope({ submit: true, submit_slash: true, tool_prompt: true, call_tool: ["bash", "read"] }),
   );
-  assert(lines.includes("submit prompts to the model as if you typed them"), lines.join("\n"));
-  assert(lines.includes("run its own slash commands as if you typed them"), lines.join("\n"));
+  assert(
+    lines.includes(
+      "submit prompts to the model as if you typed them (the model acts on them with your tools)",
+    ),
+    lines.join("\n"),
+  );
+  assert(
+    lines.includes(
+      "run its own slash commands as if you typed them (their answers can submit prompts)",
+    ),
+    lines.join("\n"),
+  );
   assertStringIncludes(lines.join("\n"), "run tools as you from its commands");
   assertStringIncludes(lines.at(-1)!, ": bash, read");
   assertStringIncludes(
