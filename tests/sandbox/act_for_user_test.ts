@@ -56,9 +56,8 @@ const undeclaredTool = (tool: string) =>
 Deno.test("least privilege: submit, submit_slash and tool_prompt do nothing and say why", async () => {
   await using dir = await tempDir();
   const ui = new RecordingUi(true);
-  await using world = await realHost([await sandboxedSubmitter(dir.path, SCRIPT, undefined)], {
-    ui,
-  });
+  const source = await sandboxedSubmitter(dir.path, SCRIPT, undefined, { entry: "main.ts" });
+  await using world = await realHost([source], { ui });
   const go = await world.host.invokeCommand("go", "");
   assert(go.ok && !go.error, JSON.stringify(go));
   const tp = await world.host.invokeCommand("tpread", "");

@@ -33,17 +33,21 @@ export function plainSubmitter(script: SubmitterScript): ExtensionSource {
   };
 }
 
-/** The fixture copied into `dir` as a sandboxed extension with `scope`. */
+/**
+ * The fixture copied into `dir` as a sandboxed extension with `scope`; its
+ * entry is `entry` (any sandboxed extension: `.ts` or `.mjs`, same runner).
+ */
 export async function sandboxedSubmitter(
   dir: string,
   script: SubmitterScript,
   scope: Record<string, unknown> | undefined,
-  kind: SourceKind = "explicit",
+  options: { kind?: SourceKind; entry?: "main.ts" | "main.mjs" } = {},
 ): Promise<ExtensionSource> {
-  await Deno.copyFile(SUBMITTER, join(dir, "main.mjs"));
+  const entry = options.entry ?? "main.mjs";
+  await Deno.copyFile(SUBMITTER, join(dir, entry));
   const raw = {
     name: script.name,
-    exec: "./main.mjs",
+    exec: `./${entry}`,
     args: [JSON.stringify(script)],
     ...(scope ? { scope } : {}),
   };
@@ -52,6 +56,6 @@ export async function sandboxedSubmitter(
     manifest: { ...raw, enabled: true, raw },
     dir,
     manifestPath: join(dir, "extension.json"),
-    kind,
+    kind: options.kind ?? "explicit",
   };
 }
