@@ -99,6 +99,22 @@ export const mutants: Mutant[] = [
     tests: [TUI],
   },
   {
+    id: "protocol-confirm-shows-whole-call",
+    protection: "the confirmation shows the whole call, not a preview that hides the tail",
+    file: "src/modes/interactive/confirm.ts",
+    find: "const whole = tellingArg(args) ??",
+    replace: "const whole = request.preview ??",
+    tests: ["tests/modes/interactive/confirm_preview_test.ts", TUI],
+  },
+  {
+    id: "protocol-confirm-visible-controls",
+    protection: "control characters in a call cannot restyle or hide the confirmation text",
+    file: "src/modes/interactive/confirm.ts",
+    find: '(c) => c === "\\n" ? c : `',
+    replace: "(c) => c ?? `",
+    tests: ["tests/modes/interactive/confirm_preview_test.ts"],
+  },
+  {
     id: "protocol-widening-submit",
     protection: "adding scope.submit widens the scope (asks again)",
     file: SCOPE,

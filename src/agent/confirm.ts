@@ -38,17 +38,18 @@ export interface Confirmer {
 const PREVIEW_KEYS = ["command", "path", "file_path", "url", "query", "name"];
 const PREVIEW_MAX = 120;
 
-/** First telling string arg, else compact JSON, cut to 120 characters. */
-export function toolPreview(args: JsonObject): string {
-  let text: string | undefined;
+/** The first telling string arg (`command`, `path`, …), whole; undefined when there is none. */
+export function tellingArg(args: JsonObject): string | undefined {
   for (const key of PREVIEW_KEYS) {
     const v = args[key];
-    if (typeof v === "string" && v !== "") {
-      text = v;
-      break;
-    }
+    if (typeof v === "string" && v !== "") return v;
   }
-  text ??= JSON.stringify(args);
+  return undefined;
+}
+
+/** First telling string arg, else compact JSON, cut to 120 characters. */
+export function toolPreview(args: JsonObject): string {
+  let text = tellingArg(args) ?? JSON.stringify(args);
   text = text.replace(/\s+/g, " ").trim();
   const chars = [...text];
   return chars.length <= PREVIEW_MAX ? text : chars.slice(0, PREVIEW_MAX - 1).join("") + "…";

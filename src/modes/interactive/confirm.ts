@@ -9,7 +9,12 @@
  * @module
  */
 
-import type { ConfirmDecision, Confirmer, ConfirmRequest } from "../../agent/confirm.ts";
+import {
+  type ConfirmDecision,
+  type Confirmer,
+  type ConfirmRequest,
+  tellingArg,
+} from "../../agent/confirm.ts";
 import type { DialogSpec } from "../../tui/mod.ts";
 
 export const CONFIRM_CHOICES = [
@@ -28,17 +33,60 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** The dialog's view of the call: the preview, and for `edit` a small diff. */
+// Enough for a real command or a short script, little enough that the
+// choices stay on a small terminal's screen.
+const SHOWN_LINES = 12;
+const SHOWN_CHARS = 1000;
+
+/**
+ * Control and invisible formatting characters written out as `\u{…}`: the
+ * text of a call (the model's, or an extension's `tool_prompt`) must not be
+ * able to restyle, hide or overwrite what the dialog shows.
+ */
+export function visible(text: string): string {
+  return text.replace(/\t/g, "  ").replace(
+    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
+    (c) => c === "\n" ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`,
+  );
+}
+
+/**
+ * The call's telling argument whole (not the one-line preview events carry,
+ * which cuts at 120 characters and would hide the tail), bounded; what is
+ * cut is counted on a line of its own so nothing is hidden silently.
+ */
+function callLines(request: ConfirmRequest): string[] {
+  const args = request.args;
+  const whole = tellingArg(args) ??
+    (Object.keys(args).length > 0 ? JSON.stringify(args) : request.preview);
+  const chars = [...visible(whole)];
+  let lines = chars.slice(0, SHOWN_CHARS).join("").split("\n");
+  let hidden = Math.max(0, chars.length - SHOWN_CHARS);
+  if (lines.length > SHOWN_LINES) {
+    hidden += [...lines.slice(SHOWN_LINES).join("\n")].length + 1;
+    lines = lines.slice(0, SHOWN_LINES);
+  }
+  if (hidden > 0) {
+    lines.push(`… ${hidden} more characters not shown (refuse if you need to see them)`);
+  }
+  return lines;
+}
+
+/** The dialog's view of the call: its telling argument, and for `edit` a small diff. */
 export function previewLines(request: ConfirmRequest): string[] {
-  const lines = [request.preview];
+  const lines = callLines(request);
   const edits = request.args.edits;
   if (request.toolName !== "edit" || !Array.isArray(edits)) return lines;
   const diff: string[] = [];
   for (const edit of edits) {
     if (!isRecord(edit)) continue;
     const { oldText, newText } = edit;
-    if (typeof oldText === "string") diff.push(...oldText.split("\n").map((l) => `- ${l}`));
-    if (typeof newText === "string") diff.push(...newText.split("\n").map((l) => `+ ${l}`));
+    if (typeof oldText === "string") {
+      diff.push(...visible(oldText).split("\n").map((l) => `- ${l}`));
+    }
+    if (typeof newText === "string") {
+      diff.push(...visible(newText).split("\n").map((l) => `+ ${l}`));
+    }
   }
   if (diff.length > DIFF_LINES) {
     return [...lines, ...diff.slice(0, DIFF_LINES), `… ${diff.length - DIFF_LINES} more lines`];
@@ -78,7 +126,7 @@ export class DialogConfirmer implements Confirmer {
   async ask(request: ConfirmRequest, signal: AbortSignal): Promise<ConfirmDecision> {
     const origin = request.origin ? ` (from extension ${request.origin})` : "";
     const choice = await this.#choose({
-      title: `Run ${request.toolName}${origin}?`,
+      title: visible(`Run ${request.toolName}${origin}?`),
       lines: previewLines(request),
       choices: CONFIRM_CHOICES,
     }, signal);

@@ -123,7 +123,8 @@ Deno.test("tui: --no-yolo asks before a granted tool_prompt runs bash; an ungran
           action: "tool_prompt",
           prompt: "use the result",
           tool_name: "bash",
-          tool_args: { command: `echo ${name} >> proof.txt` },
+          // The tail past a one-line preview must be on screen too.
+          tool_args: { command: `echo ${name} >> proof.txt # ${"x".repeat(150)} TAIL-SHOWN` },
         },
       },
     },
@@ -156,6 +157,7 @@ Deno.test("tui: --no-yolo asks before a granted tool_prompt runs bash; an ungran
   );
   assert(dialog.includes("echo granted >> proof.txt"), dialog);
   assert(dialog.includes("from extension granted"), dialog);
+  assert(dialog.replace(/\n\s*/g, "").includes("TAIL-SHOWN"), dialog);
   // Asked before anything ran: refuse, and it never runs.
   await tui.keys("Down", "Down", "Down", "Enter");
   await tui.waitFor("model saw it", "the prompt after the refused call");
