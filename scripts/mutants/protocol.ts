@@ -115,6 +115,14 @@ export const mutants: Mutant[] = [
     tests: ["tests/modes/interactive/confirm_preview_test.ts"],
   },
   {
+    id: "protocol-confirm-extension-starts-on-no",
+    protection: "a confirmation for a call an extension started opens on no",
+    file: "src/modes/interactive/confirm.ts",
+    find: "selected: request.origin ? REFUSE_INDEX : 0,",
+    replace: "selected: 0,",
+    tests: ["tests/modes/interactive/confirm_preview_test.ts", TUI],
+  },
+  {
     id: "protocol-widening-submit",
     protection: "adding scope.submit widens the scope (asks again)",
     file: SCOPE,

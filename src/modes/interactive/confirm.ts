@@ -28,6 +28,7 @@ export const CONFIRM_CHOICES = [
 ];
 
 const DIFF_LINES = 12;
+const REFUSE_INDEX = CONFIRM_CHOICES.findIndex((c) => c.value === "no");
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -129,6 +130,9 @@ export class DialogConfirmer implements Confirmer {
       title: visible(`Run ${request.toolName}${origin}?`),
       lines: previewLines(request),
       choices: CONFIRM_CHOICES,
+      // An extension picks when its call appears (a tool_prompt, a call_tool):
+      // an Enter meant for something else must refuse it, not run it.
+      selected: request.origin ? REFUSE_INDEX : 0,
     }, signal);
     switch (choice) {
       case "once":

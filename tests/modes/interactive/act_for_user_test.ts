@@ -158,14 +158,17 @@ Deno.test("tui: --no-yolo asks before a granted tool_prompt runs bash; an ungran
   assert(dialog.includes("echo granted >> proof.txt"), dialog);
   assert(dialog.includes("from extension granted"), dialog);
   assert(dialog.replace(/\n\s*/g, "").includes("TAIL-SHOWN"), dialog);
-  // Asked before anything ran: refuse, and it never runs.
-  await tui.keys("Down", "Down", "Down", "Enter");
+  // Asked before anything ran, starting on "no": a stray Enter refuses it, and it never runs.
+  assert(dialog.includes("→ no (refuse"), dialog);
+  await tui.keys("Enter");
   await tui.waitFor("model saw it", "the prompt after the refused call");
   await assertMissing(proof);
   // Approve once: now it runs.
   await tui.type("/tp-granted");
   await tui.keys("Enter");
   await tui.waitFor("Run bash (from extension granted)?", "the second confirmation");
+  await tui.keys("Up", "Up", "Up");
+  await tui.waitFor("→ yes (run this call)", "yes selected");
   await tui.keys("Enter");
   await until(async () => (await read(proof)) === "granted\n", 10_000, "the approved call");
   await tui.type("/exit");

@@ -2,11 +2,13 @@
  * The confirmation dialog shows the call as it will run: the whole telling
  * argument (not a 120-character preview that hides the tail), control and
  * invisible characters written out so they cannot restyle or hide text, and
- * an explicit count of anything cut.
+ * an explicit count of anything cut. A call an extension started opens on
+ * "no", so an Enter meant for something else refuses it.
  */
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { previewLines, visible } from "../../../src/modes/interactive/confirm.ts";
+import { DialogConfirmer, previewLines, visible } from "../../../src/modes/interactive/confirm.ts";
+import type { DialogSpec } from "../../../src/tui/mod.ts";
 import { toolPreview } from "../../../src/agent/confirm.ts";
 import type { JsonObject } from "../../../src/protocol/frames.ts";
 
@@ -53,4 +55,19 @@ Deno.test("a long or many-line call is bounded, and says how much is not shown",
     "y".repeat(1000),
     "… 4000 more characters not shown (refuse if you need to see them)",
   ]);
+});
+
+Deno.test("a call an extension started opens on no; the model's on yes", async () => {
+  const specs: DialogSpec[] = [];
+  const confirmer = new DialogConfirmer((spec) => {
+    specs.push(spec);
+    return Promise.resolve(spec.choices[spec.selected ?? 0].value);
+  });
+  const signal = new AbortController().signal;
+  const fromExtension = await confirmer.ask({ ...bash("ls"), origin: "ext" }, signal);
+  const fromModel = await confirmer.ask(bash("ls"), signal);
+  // What a stray Enter picks.
+  assertEquals(fromExtension.approved, false);
+  assertEquals(fromModel.approved, true);
+  assertEquals(specs.map((s) => s.choices[s.selected ?? 0].value), ["no", "once"]);
 });
