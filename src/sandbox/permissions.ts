@@ -7,10 +7,9 @@
  * @module
  */
 
-import { dirname } from "../path.ts";
 import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
-import { checkNoOutwardSymlinks } from "./symlinks.ts";
+import { checkNoOutwardSymlinks, realish } from "./symlinks.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -28,17 +27,6 @@ export type PermissionsResult = { ok: true; permissions: WorkerPermissions } | {
   ok: false;
   error: string;
 };
-
-/** Real path of `p`, or of its nearest existing ancestor joined with the rest. */
-async function realish(p: string): Promise<string> {
-  try {
-    return await Deno.realPath(p);
-  } catch {
-    const parent = dirname(p);
-    if (parent === p) return p;
-    return `${await realish(parent)}/${p.slice(parent.length).replace(/^\//, "")}`;
-  }
-}
 
 /** Resolve placeholders, take real paths, and refuse outward symlinks in granted dirs. */
 export async function workerPermissions(
