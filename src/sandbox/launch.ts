@@ -21,6 +21,7 @@ import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { findGrant } from "./grants.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort, needsGrant } from "./describe.ts";
+import { sandboxDenoDir } from "./web_storage.ts";
 
 export interface SandboxLaunchContext {
   paths: ZotPaths;
@@ -173,9 +174,15 @@ export async function planSandboxLaunch(
   // A granted program name is looked up on PATH, which the cleared
   // environment would otherwise lack (PATH is not a secret).
   if (scope.run.length && hostEnv.PATH && env.PATH === undefined) env.PATH = hostEnv.PATH;
-  // Keep the user's custom Deno cache so the runner starts warm; without it
-  // Deno finds its default cache from the password database.
-  if (hostEnv.DENO_DIR) env.DENO_DIR = hostEnv.DENO_DIR;
+  // zot's own Deno directory, where web storage cannot be created (web_storage.ts).
+  try {
+    env.DENO_DIR = await sandboxDenoDir(ctx.paths.home);
+  } catch (e) {
+    return fail(
+      `cannot prepare the sandbox's Deno directory in ${ctx.paths.home}: ${errorMessage(e)} ` +
+        `(check that ${ctx.paths.home} is a directory you can write)`,
+    );
+  }
   Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
 
   const plan: LaunchPlan = {
