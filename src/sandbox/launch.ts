@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join, resolve } from "../path.ts";
+import { dirname, join, resolve } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
@@ -16,12 +16,13 @@ import { pathKey } from "../config/path_key.ts";
 import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
-import { runnerCommand } from "./command.ts";
+import { runnerCommand, usesWorkerRunner } from "./command.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { findGrant } from "./grants.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort, needsGrant } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
+import { trustedProjects } from "../extensions/trust.ts";
 
 export interface SandboxLaunchContext {
   paths: ZotPaths;
@@ -153,6 +154,7 @@ export async function planSandboxLaunch(
     project,
     home: homeDir((k) => hostEnv[k]),
     zotHome: ctx.paths.home,
+    trusted: await trustedProjects(ctx.paths.trust),
   });
   if (!perms.ok) return fail(perms.error);
 
@@ -162,14 +164,26 @@ export async function planSandboxLaunch(
     args: source.manifest.args ?? [],
     permissions: perms.permissions,
   };
-  const cmd = runnerCommand({
+  const runner = {
     name,
     memoryMb: scope.memory,
     remoteImports: scope.import.length > 0,
     execPath: ctx.execPath,
     permissions: perms.permissions,
     worker: ctx.worker,
-  });
+    denyWrite: perms.denyWrite,
+  };
+  // Fail closed: a runner that cannot deny would hand out .git and .zot with the grant.
+  if (perms.denyWrite.length && usesWorkerRunner(runner)) {
+    return fail(
+      `scope.write grants "${
+        perms.denyWrite.map(dirname).filter((d, i, a) => a.indexOf(d) === i).join('", "')
+      }", ` +
+        `but this zot's sandbox runner (a Worker, as in a compiled zot) cannot keep writes out of ` +
+        `the .git, .zot and HEAD there (write to "\${data}" instead, or run zot under deno run)`,
+    );
+  }
+  const cmd = runnerCommand(runner);
   const env: Record<string, string> = { ...grantedEnv(scope, hostEnv) };
   // A granted program name is looked up on PATH, which the cleared
   // environment would otherwise lack (PATH is not a secret).

@@ -10,6 +10,7 @@
 import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
 import { checkNoOutwardSymlinks, realish } from "./symlinks.ts";
+import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -21,9 +22,18 @@ export interface PermissionDirs {
   home?: string;
   /** `$ZOT_HOME`: grants, keys and every extension live there; never writable. */
   zotHome?: string;
+  /** Real paths of the trusted projects, whose `.git` and `.zot` writes must not reach. */
+  trusted?: string[];
+  /** git's hooks directory as seen from a directory (tests); default: ask git. */
+  hooksDir?: WriteGuardOptions["hooksDir"];
 }
 
-export type PermissionsResult = { ok: true; permissions: WorkerPermissions } | {
+export type PermissionsResult = {
+  ok: true;
+  permissions: WorkerPermissions;
+  /** Paths inside the writable ones that stay unwritable (write_guard.ts). */
+  denyWrite: string[];
+} | {
   ok: false;
   error: string;
 };
@@ -83,16 +93,25 @@ export async function workerPermissions(
         `grants, keys and other extensions live there; write to "\${data}" instead)`,
     };
   }
+  // No write may reach a place git or zot runs code from.
+  const guard = await guardWrites(writable, {
+    data: dirs.data,
+    projects: [dirs.project, ...(dirs.trusted ?? [])],
+    hooksDir: dirs.hooksDir,
+  });
+  if (!guard.ok) return guard;
   // Writable roots are readable too. A link in a readable root must stay in
   // what is readable; a link in a writable root must stay in what is
-  // writable, or a write through it could land in the manifest.
+  // writable and out of what is denied, or a write through it could land in
+  // the manifest or a git hook.
   const links = await checkNoOutwardSymlinks(readable, readable);
   if (!links.ok) return { ok: false, error: links.error };
-  const writeLinks = await checkNoOutwardSymlinks(writable, writable);
+  const writeLinks = await checkNoOutwardSymlinks(writable, writable, undefined, guard.deny);
   if (!writeLinks.ok) return { ok: false, error: writeLinks.error };
   const orFalse = (l: string[]) => (l.length ? l : false);
   return {
     ok: true,
+    denyWrite: guard.deny,
     permissions: {
       read: readable,
       write: writable,

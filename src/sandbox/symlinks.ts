@@ -53,12 +53,14 @@ async function linkTarget(path: string): Promise<{ target: string; dangling: boo
 
 /**
  * Walk each of `roots` (real paths) and fail on the first symlink whose
- * target is outside all of `allowed` (real paths). Missing roots are fine.
+ * target is outside all of `allowed` or inside one of `denied` (real paths).
+ * Missing roots are fine.
  */
 export async function checkNoOutwardSymlinks(
   roots: string[],
   allowed: string[],
   maxEntries: number = MAX_WALK_ENTRIES,
+  denied: string[] = [],
 ): Promise<SymlinkCheck> {
   let seen = 0;
   const stack = [...roots];
@@ -82,11 +84,20 @@ export async function checkNoOutwardSymlinks(
       const path = join(dir, e.name);
       if (e.isSymlink) {
         const { target, dangling } = await linkTarget(path);
+        const yet = dangling ? " (which does not exist yet)" : "";
         if (!allowed.some((a) => inside(a, target))) {
-          const yet = dangling ? " (which does not exist yet)" : "";
           return {
             ok: false,
             error: `"${path}" is a symlink to "${target}"${yet}, outside what the scope grants`,
+          };
+        }
+        // Deny lists are lexical too: a write through the link would land in the denied place.
+        const off = denied.find((d) => inside(d, target));
+        if (off) {
+          return {
+            ok: false,
+            error: `"${path}" is a symlink to "${target}"${yet}, into "${off}", which is kept ` +
+              `out of the scope's reach`,
           };
         }
       } else if (e.isDirectory) stack.push(path);

@@ -1,0 +1,147 @@
+/**
+ * Keeping write grants away from places that run code. A write grant on a
+ * project would otherwise let an extension plant a plain extension in
+ * `.zot/extensions` (which runs unsandboxed in a trusted project) or a git
+ * hook in `.git/hooks`, and so escape the sandbox on the next start or
+ * commit.
+ *
+ * Deno's deny list is lexical, like its grants: `--deny-write=<R>/.git`
+ * stops writing, creating, renaming and removing that path and everything
+ * below it, but not renaming a parent directory that holds it. So a deny
+ * holds only for a name directly in a granted root (the root itself cannot
+ * be moved: its parent is not writable). Hence, for each writable root `R`
+ * other than the extension's data directory:
+ *
+ * - `R/.git` and `R/.zot` are denied (existing or not, directory or
+ *   gitfile), and so is `R/HEAD`, without which git will not take `R`
+ *   itself for a bare repository (with hooks and a config of its own) when
+ *   `R` has no `.git`;
+ * - `R` itself may not lie in a `.git` or `.zot`;
+ * - a `.git` or `.zot` further down (a submodule, a nested repository, a
+ *   project's `.zot`) refuses the start, since no deny could hold there;
+ * - `R` may not contain the project directory or a trusted project below
+ *   its top level, for the same reason;
+ * - git's hooks directory for `R` (`core.hooksPath` included, asked from
+ *   git itself) may not lie in a writable place outside the denied ones.
+ *
+ * Symlinks into denied places are refused by the symlink check, which is
+ * given the deny list. Where the runner cannot express a deny at all (the
+ * Worker runner of a compiled zot), the launch refuses such a grant.
+ *
+ * @module
+ */
+
+import { dirname, join, resolve } from "../path.ts";
+import { MAX_WALK_ENTRIES, realish } from "./symlinks.ts";
+
+/** Entries that make a directory a place git or zot runs code from. */
+export const PROTECTED_NAMES = [".git", ".zot"] as const;
+
+/** Names denied directly in each writable root. */
+export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD"] as const;
+
+export type WriteGuard = { ok: true; deny: string[] } | { ok: false; error: string };
+
+export interface WriteGuardOptions {
+  /** Real path of the data directory: zot's own, never a project, so not guarded. */
+  data: string;
+  /** Real paths of the project directory and of every trusted project. */
+  projects: string[];
+  /** git's hooks directory as seen from `dir`, or undefined (no git, no repository). */
+  hooksDir?: (dir: string) => Promise<string | undefined>;
+  maxEntries?: number;
+}
+
+const within = (root: string, p: string) => p === root || root === "/" || p.startsWith(root + "/");
+
+/** The deny list for `writable` (real paths), or why such a grant cannot be made safe. */
+export async function guardWrites(
+  writable: string[],
+  opts: WriteGuardOptions,
+): Promise<WriteGuard> {
+  const roots = writable.filter((w) => !within(opts.data, w));
+  const deny = roots.flatMap((r) => DENIED_NAMES.map((n) => join(r, n)));
+  for (const root of roots) {
+    const inside = root.split("/").find((s) => (PROTECTED_NAMES as readonly string[]).includes(s));
+    if (inside) {
+      return {
+        ok: false,
+        error: `scope.write "${root}" lies in a "${inside}" directory, where git or zot ` +
+          `runs code from (write to "\${data}" instead)`,
+      };
+    }
+    const project = opts.projects.find((p) => p !== root && within(root, p));
+    if (project) {
+      return {
+        ok: false,
+        error: `scope.write "${root}" contains the project "${project}", whose .git and .zot ` +
+          `cannot be kept out of reach from there (grant "\${project}" or a directory inside it)`,
+      };
+    }
+    const nested = await findNested(root, opts.maxEntries ?? MAX_WALK_ENTRIES);
+    if (nested) return { ok: false, error: nested };
+  }
+  const hooksDir = opts.hooksDir ?? gitHooksDir;
+  for (const root of roots) {
+    const hooks = await hooksDir(root);
+    if (!hooks) continue;
+    const exposed = roots.some((r) => within(r, hooks)) && !deny.some((d) => within(d, hooks));
+    if (exposed) {
+      return {
+        ok: false,
+        error: `scope.write "${root}" covers "${hooks}", where git runs hooks from ` +
+          `(core.hooksPath); grant a directory that does not hold it`,
+      };
+    }
+  }
+  return { ok: true, deny };
+}
+
+/** The error for the first `.git`/`.zot` below the top level of `root`, if any. */
+async function findNested(root: string, maxEntries: number): Promise<string | undefined> {
+  let seen = 0;
+  const stack: [string, number][] = [[root, 0]];
+  while (stack.length) {
+    const [dir, depth] = stack.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(dir));
+    } catch {
+      continue; // a file grant, or gone
+    }
+    for (const e of entries) {
+      if (++seen > maxEntries) {
+        return `scope.write "${root}" holds more than ${maxEntries} entries to check for ` +
+          `repositories (grant a narrower directory)`;
+      }
+      const path = join(dir, e.name);
+      if (depth > 0 && (PROTECTED_NAMES as readonly string[]).includes(e.name)) {
+        return `scope.write "${root}" holds "${path}" below its top level, where writes cannot ` +
+          `be kept out of it (a parent directory could be renamed); grant a directory beside it`;
+      }
+      if (e.isDirectory) stack.push([path, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** `git rev-parse --git-path hooks` run in `dir` (or its parent for a file), made absolute. */
+export async function gitHooksDir(dir: string): Promise<string | undefined> {
+  let cwd = dir;
+  try {
+    if (!(await Deno.stat(dir)).isDirectory) cwd = dirname(dir);
+    const out = await new Deno.Command("git", {
+      args: ["rev-parse", "--git-path", "hooks"],
+      cwd,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    if (!out.success) return undefined;
+    const text = new TextDecoder().decode(out.stdout).trim();
+    if (!text) return undefined;
+    return await realish(resolve(cwd, text));
+  } catch {
+    return undefined; // no git, or no such directory: no hooks to run
+  }
+}
