@@ -11,6 +11,7 @@ import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensi
 import type { WorkerPermissions } from "./config.ts";
 import { checkNoOutwardSymlinks, realish } from "./symlinks.ts";
 import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
+import { gitPlaces } from "./git_paths.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -24,8 +25,8 @@ export interface PermissionDirs {
   zotHome?: string;
   /** Real paths of the trusted projects, whose `.git` and `.zot` writes must not reach. */
   trusted?: string[];
-  /** git's hooks directory as seen from a directory (tests); default: ask git. */
-  hooksDir?: WriteGuardOptions["hooksDir"];
+  /** Where git takes code from, as seen from a directory (tests); default: ask git. */
+  gitPlaces?: WriteGuardOptions["gitPlaces"];
 }
 
 export type PermissionsResult = {
@@ -97,7 +98,7 @@ export async function workerPermissions(
   const guard = await guardWrites(writable, {
     data: dirs.data,
     projects: [dirs.project, ...(dirs.trusted ?? [])],
-    hooksDir: dirs.hooksDir,
+    gitPlaces: dirs.gitPlaces ?? ((dir) => gitPlaces(dir, dirs.home)),
   });
   if (!guard.ok) return guard;
   // Writable roots are readable too. A link in a readable root must stay in

@@ -21,8 +21,13 @@
  *   project's `.zot`) refuses the start, since no deny could hold there;
  * - `R` may not contain the project directory or a trusted project below
  *   its top level, for the same reason;
- * - git's hooks directory for `R` (`core.hooksPath` included, asked from
- *   git itself) may not lie in a writable place outside the denied ones.
+ * - the places git run at `R` takes code from (its hooks directory,
+ *   `core.hooksPath`, every configuration file and include; git_paths.ts)
+ *   may not lie in a writable place outside the denied ones.
+ *
+ * Names are denied in every upper/lower-case spelling and compared without
+ * case, because on a case-insensitive file system (macOS and Windows by
+ * default) `.GIT` is `.git`.
  *
  * Symlinks into denied places are refused by the symlink check, which is
  * given the deny list. Where the runner cannot express a deny at all (the
@@ -31,14 +36,28 @@
  * @module
  */
 
-import { dirname, join, resolve } from "../path.ts";
-import { MAX_WALK_ENTRIES, realish } from "./symlinks.ts";
+import { join } from "../path.ts";
+import { MAX_WALK_ENTRIES } from "./symlinks.ts";
+import { type GitPlace, gitPlaces } from "./git_paths.ts";
 
 /** Entries that make a directory a place git or zot runs code from. */
 export const PROTECTED_NAMES = [".git", ".zot"] as const;
 
 /** Names denied directly in each writable root. */
 export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD"] as const;
+
+/** Every upper/lower-case spelling of `name` (".git", ".GIT", ".Git", …). */
+export function caseVariants(name: string): string[] {
+  let out = [""];
+  for (const ch of name) {
+    const forms = [...new Set([ch.toLowerCase(), ch.toUpperCase()])];
+    out = out.flatMap((o) => forms.map((f) => o + f));
+  }
+  return out;
+}
+
+const isProtected = (name: string) =>
+  (PROTECTED_NAMES as readonly string[]).includes(name.toLowerCase());
 
 export type WriteGuard = { ok: true; deny: string[] } | { ok: false; error: string };
 
@@ -47,8 +66,8 @@ export interface WriteGuardOptions {
   data: string;
   /** Real paths of the project directory and of every trusted project. */
   projects: string[];
-  /** git's hooks directory as seen from `dir`, or undefined (no git, no repository). */
-  hooksDir?: (dir: string) => Promise<string | undefined>;
+  /** Where git run at `dir` takes code from; default: ask git (git_paths.ts). */
+  gitPlaces?: (dir: string) => Promise<GitPlace[]>;
   maxEntries?: number;
 }
 
@@ -60,9 +79,9 @@ export async function guardWrites(
   opts: WriteGuardOptions,
 ): Promise<WriteGuard> {
   const roots = writable.filter((w) => !within(opts.data, w));
-  const deny = roots.flatMap((r) => DENIED_NAMES.map((n) => join(r, n)));
+  const deny = roots.flatMap((r) => DENIED_NAMES.flatMap(caseVariants).map((n) => join(r, n)));
   for (const root of roots) {
-    const inside = root.split("/").find((s) => (PROTECTED_NAMES as readonly string[]).includes(s));
+    const inside = root.split("/").find(isProtected);
     if (inside) {
       return {
         ok: false,
@@ -81,17 +100,18 @@ export async function guardWrites(
     const nested = await findNested(root, opts.maxEntries ?? MAX_WALK_ENTRIES);
     if (nested) return { ok: false, error: nested };
   }
-  const hooksDir = opts.hooksDir ?? gitHooksDir;
+  const places = opts.gitPlaces ?? gitPlaces;
   for (const root of roots) {
-    const hooks = await hooksDir(root);
-    if (!hooks) continue;
-    const exposed = roots.some((r) => within(r, hooks)) && !deny.some((d) => within(d, hooks));
-    if (exposed) {
-      return {
-        ok: false,
-        error: `scope.write "${root}" covers "${hooks}", where git runs hooks from ` +
-          `(core.hooksPath); grant a directory that does not hold it`,
-      };
+    for (const place of await places(root)) {
+      const exposed = writable.some((w) => within(w, place.path)) &&
+        !deny.some((d) => within(d, place.path));
+      if (exposed) {
+        return {
+          ok: false,
+          error: `scope.write covers "${place.path}", where git run in "${root}" takes its ` +
+            `${place.what} from; grant a directory that does not hold it`,
+        };
+      }
     }
   }
   return { ok: true, deny };
@@ -115,7 +135,7 @@ async function findNested(root: string, maxEntries: number): Promise<string | un
           `repositories (grant a narrower directory)`;
       }
       const path = join(dir, e.name);
-      if (depth > 0 && (PROTECTED_NAMES as readonly string[]).includes(e.name)) {
+      if (depth > 0 && isProtected(e.name)) {
         return `scope.write "${root}" holds "${path}" below its top level, where writes cannot ` +
           `be kept out of it (a parent directory could be renamed); grant a directory beside it`;
       }
@@ -123,25 +143,4 @@ async function findNested(root: string, maxEntries: number): Promise<string | un
     }
   }
   return undefined;
-}
-
-/** `git rev-parse --git-path hooks` run in `dir` (or its parent for a file), made absolute. */
-export async function gitHooksDir(dir: string): Promise<string | undefined> {
-  let cwd = dir;
-  try {
-    if (!(await Deno.stat(dir)).isDirectory) cwd = dirname(dir);
-    const out = await new Deno.Command("git", {
-      args: ["rev-parse", "--git-path", "hooks"],
-      cwd,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    if (!out.success) return undefined;
-    const text = new TextDecoder().decode(out.stdout).trim();
-    if (!text) return undefined;
-    return await realish(resolve(cwd, text));
-  } catch {
-    return undefined; // no git, or no such directory: no hooks to run
-  }
 }

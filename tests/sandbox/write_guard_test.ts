@@ -139,15 +139,34 @@ Deno.test("a write grant inside .git or .zot is refused", async () => {
 });
 
 Deno.test("a core.hooksPath inside the granted directory refuses the start", async () => {
+  for (const write of ["${project}", "${project}/.githooks"]) {
+    await using w = await repoWorld({ write: [write] });
+    await git(w.paths.cwd, "config", "core.hooksPath", ".githooks");
+    // Not created yet: the extension could create it.
+    const res = await plan(w);
+    assert(!res.ok, write);
+    const hooks = join(await Deno.realPath(w.paths.cwd), ".githooks");
+    assertStringIncludes(res.error, `covers "${hooks}", where git run in`);
+    assertStringIncludes(res.error, "takes its git hooks from");
+  }
+});
+
+Deno.test("a git configuration include inside the granted directory refuses the start", async () => {
   await using w = await repoWorld();
-  await git(w.paths.cwd, "config", "core.hooksPath", ".githooks");
+  await git(w.paths.cwd, "config", "include.path", "../team.gitconfig");
   const res = await plan(w);
   assert(!res.ok);
-  assertStringIncludes(
-    res.error,
-    `covers "${join(await Deno.realPath(w.paths.cwd), ".githooks")}"`,
-  );
-  assertStringIncludes(res.error, "where git runs hooks from");
+  const included = join(await Deno.realPath(w.paths.cwd), "team.gitconfig");
+  assertStringIncludes(res.error, `covers "${included}"`);
+  assertStringIncludes(res.error, "git configuration (included)");
+});
+
+Deno.test("the denied names hold in every case spelling", async () => {
+  await using w = await repoWorld();
+  await using p = await startProbe(w);
+  for (const name of [".GIT", ".Git", ".ZOT", ".zoT", "head", "Head"]) {
+    assertMatch(await p.call("mkdir", { path: join(w.paths.cwd, name, "hooks") }), NOT_CAPABLE);
+  }
 });
 
 Deno.test("a symlink in the data directory into the project's .git refuses the start", async () => {
