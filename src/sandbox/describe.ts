@@ -53,6 +53,13 @@ export function describeScope(scope: Scope): string[] {
   };
   add("read files in", scope.read, place);
   add("read and write files in", scope.write, place);
+  // A write grant outside its own data is a grant over code you will run: say so.
+  if (scope.write.some((w) => !w.startsWith("${data}"))) {
+    lines.push(
+      "  (writing there can change code you later build, run or use git in; zot keeps it out " +
+        "of the .git, .zot and HEAD directly in those directories)",
+    );
+  }
   add("connect to", scope.net, host);
   add("read environment variables", scope.env);
   add("run programs (they run outside the sandbox, with your privileges)", scope.run);

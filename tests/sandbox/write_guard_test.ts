@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
 import { planSandboxLaunch, type SandboxLaunchContext } from "../../src/sandbox/launch.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
+import { parseScope } from "../../src/extensions/scope.ts";
+import { describeScope } from "../../src/sandbox/describe.ts";
 import { type ProbeWorld, probeWorld, runnerMode, startProbe } from "./_probe.ts";
 
 const NOT_CAPABLE = /^NotCapable: Requires write access to /;
@@ -190,4 +192,15 @@ Deno.test("a runner that cannot deny writes refuses a project write grant", asyn
   // The data directory needs no deny and works in every runner.
   w.source.manifest.scope = { write: ["${data}/cache"] };
   assert((await plan(w, { worker: true })).ok);
+});
+
+Deno.test("consent says what a project write grant means", () => {
+  const project = parseScope({ write: ["${project}"] });
+  assert(project.ok);
+  const text = describeScope(project.scope).join("\n");
+  assertStringIncludes(text, "read and write files in: the project directory");
+  assertStringIncludes(text, "can change code you later build, run or use git in");
+  const data = parseScope({ write: ["${data}/cache"] });
+  assert(data.ok);
+  assert(!describeScope(data.scope).join("\n").includes("use git in"));
 });
