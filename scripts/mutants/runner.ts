@@ -74,8 +74,8 @@ export const mutants: Mutant[] = [
     id: "runner-write-nested-repo",
     protection: "a .git or .zot below a writable root's top level refuses the start",
     file: "src/sandbox/write_guard.ts",
-    find: "      if (depth > 0 && isProtected(e.name)) {",
-    replace: "      if (depth < 0 && isProtected(e.name)) {",
+    find: "    if (path === join(root, name)) return undefined; // denied in place",
+    replace: "    return undefined;",
     tests: [WRITE],
   },
   {
@@ -98,8 +98,8 @@ export const mutants: Mutant[] = [
     id: "runner-write-link-into-denied",
     protection: "a symlink in a writable root may not lead into a denied place",
     file: "src/sandbox/symlinks.ts",
-    find: "        const off = denied.find((d) => inside(d, target));",
-    replace: "        const off = denied.find((d) => inside(d, target) && false);",
+    find: "        const off = w ? denied.find((d) => inside(d, target)) : undefined;",
+    replace: "        const off = w ? denied.find((d) => inside(d, target) && !d) : undefined;",
     tests: [WRITE],
   },
   {

@@ -9,7 +9,7 @@
 
 import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
-import { checkNoOutwardSymlinks, realish } from "./symlinks.ts";
+import { checkGrantedTrees, realish } from "./symlinks.ts";
 import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
 import { gitPlaces } from "./git_paths.ts";
 
@@ -101,14 +101,16 @@ export async function workerPermissions(
     gitPlaces: dirs.gitPlaces ?? ((dir) => gitPlaces(dir, dirs.home)),
   });
   if (!guard.ok) return guard;
-  // Writable roots are readable too. A link in a readable root must stay in
-  // what is readable; a link in a writable root must stay in what is
-  // writable and out of what is denied, or a write through it could land in
-  // the manifest or a git hook.
-  const links = await checkNoOutwardSymlinks(readable, readable);
-  if (!links.ok) return { ok: false, error: links.error };
-  const writeLinks = await checkNoOutwardSymlinks(writable, writable, undefined, guard.deny);
-  if (!writeLinks.ok) return { ok: false, error: writeLinks.error };
+  // One walk of every granted tree: links must stay in what is readable
+  // (in a writable root: in what is writable, out of what is denied), and
+  // no repository may hide below a writable root's top level.
+  const trees = await checkGrantedTrees({
+    readable,
+    writable,
+    denied: guard.deny,
+    entry: guard.entry,
+  });
+  if (!trees.ok) return { ok: false, error: trees.error };
   const orFalse = (l: string[]) => (l.length ? l : false);
   return {
     ok: true,

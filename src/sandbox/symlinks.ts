@@ -51,17 +51,38 @@ async function linkTarget(path: string): Promise<{ target: string; dangling: boo
   }
 }
 
+/** What a walk of the granted trees checks. */
+export interface TreeRules {
+  /** Real paths of every readable root (writable roots are among them). */
+  readable: string[];
+  /** Real paths of the writable roots. */
+  writable: string[];
+  /** Real paths inside writable roots that stay unwritable. */
+  denied?: string[];
+  /**
+   * A rule for every entry (by name), told the writable root it lies in;
+   * returns the error that refuses the start, if any.
+   */
+  entry?: (path: string, name: string, writableRoot: string | undefined) => string | undefined;
+  maxEntries?: number;
+}
+
 /**
- * Walk each of `roots` (real paths) and fail on the first symlink whose
- * target is outside all of `allowed` or inside one of `denied` (real paths).
- * Missing roots are fine.
+ * Walk every granted tree once and fail on the first symlink that leads
+ * outside what is readable, or, below a writable root, outside what is
+ * writable or into a denied place (a write through it would land there),
+ * or on the first entry `rules.entry` refuses. Missing roots are fine.
  */
-export async function checkNoOutwardSymlinks(
-  roots: string[],
-  allowed: string[],
-  maxEntries: number = MAX_WALK_ENTRIES,
-  denied: string[] = [],
-): Promise<SymlinkCheck> {
+export async function checkGrantedTrees(rules: TreeRules): Promise<SymlinkCheck> {
+  const maxEntries = rules.maxEntries ?? MAX_WALK_ENTRIES;
+  const denied = rules.denied ?? [];
+  // A root inside another is walked as part of it.
+  const roots = [...new Set(rules.readable)].filter((r) =>
+    !rules.readable.some((o) => o !== r && inside(o, r))
+  );
+  // The innermost writable root holding a path, if any.
+  const writableRoot = (p: string) =>
+    rules.writable.filter((w) => inside(w, p)).sort((a, b) => b.length - a.length)[0];
   let seen = 0;
   const stack = [...roots];
   while (stack.length) {
@@ -82,9 +103,15 @@ export async function checkNoOutwardSymlinks(
         };
       }
       const path = join(dir, e.name);
+      const w = writableRoot(path);
+      const refused = rules.entry?.(path, e.name, w);
+      if (refused) return { ok: false, error: refused };
       if (e.isSymlink) {
         const { target, dangling } = await linkTarget(path);
         const yet = dangling ? " (which does not exist yet)" : "";
+        // A link in a writable root must stay in what is writable, or a
+        // write through it could land in the manifest.
+        const allowed = w ? rules.writable : rules.readable;
         if (!allowed.some((a) => inside(a, target))) {
           return {
             ok: false,
@@ -92,7 +119,7 @@ export async function checkNoOutwardSymlinks(
           };
         }
         // Deny lists are lexical too: a write through the link would land in the denied place.
-        const off = denied.find((d) => inside(d, target));
+        const off = w ? denied.find((d) => inside(d, target)) : undefined;
         if (off) {
           return {
             ok: false,

@@ -37,7 +37,7 @@
  */
 
 import { join } from "../path.ts";
-import { MAX_WALK_ENTRIES } from "./symlinks.ts";
+import type { TreeRules } from "./symlinks.ts";
 import { type GitPlace, gitPlaces } from "./git_paths.ts";
 
 /** Entries that make a directory a place git or zot runs code from. */
@@ -59,7 +59,14 @@ export function caseVariants(name: string): string[] {
 const isProtected = (name: string) =>
   (PROTECTED_NAMES as readonly string[]).includes(name.toLowerCase());
 
-export type WriteGuard = { ok: true; deny: string[] } | { ok: false; error: string };
+export type WriteGuard =
+  | {
+    ok: true;
+    deny: string[];
+    /** The per-entry rule for the walk of the granted trees (symlinks.ts). */
+    entry: NonNullable<TreeRules["entry"]>;
+  }
+  | { ok: false; error: string };
 
 export interface WriteGuardOptions {
   /** Real path of the data directory: zot's own, never a project, so not guarded. */
@@ -68,7 +75,6 @@ export interface WriteGuardOptions {
   projects: string[];
   /** Where git run at `dir` takes code from; default: ask git (git_paths.ts). */
   gitPlaces?: (dir: string) => Promise<GitPlace[]>;
-  maxEntries?: number;
 }
 
 const within = (root: string, p: string) => p === root || root === "/" || p.startsWith(root + "/");
@@ -97,8 +103,6 @@ export async function guardWrites(
           `cannot be kept out of reach from there (grant "\${project}" or a directory inside it)`,
       };
     }
-    const nested = await findNested(root, opts.maxEntries ?? MAX_WALK_ENTRIES);
-    if (nested) return { ok: false, error: nested };
   }
   const places = opts.gitPlaces ?? gitPlaces;
   for (const root of roots) {
@@ -114,33 +118,19 @@ export async function guardWrites(
       }
     }
   }
-  return { ok: true, deny };
+  return { ok: true, deny, entry: nestedRule(roots) };
 }
 
-/** The error for the first `.git`/`.zot` below the top level of `root`, if any. */
-async function findNested(root: string, maxEntries: number): Promise<string | undefined> {
-  let seen = 0;
-  const stack: [string, number][] = [[root, 0]];
-  while (stack.length) {
-    const [dir, depth] = stack.pop()!;
-    let entries: Deno.DirEntry[];
-    try {
-      entries = await Array.fromAsync(Deno.readDir(dir));
-    } catch {
-      continue; // a file grant, or gone
-    }
-    for (const e of entries) {
-      if (++seen > maxEntries) {
-        return `scope.write "${root}" holds more than ${maxEntries} entries to check for ` +
-          `repositories (grant a narrower directory)`;
-      }
-      const path = join(dir, e.name);
-      if (depth > 0 && isProtected(e.name)) {
-        return `scope.write "${root}" holds "${path}" below its top level, where writes cannot ` +
-          `be kept out of it (a parent directory could be renamed); grant a directory beside it`;
-      }
-      if (e.isDirectory) stack.push([path, depth + 1]);
-    }
-  }
-  return undefined;
+/**
+ * The walk's rule: a `.git` or `.zot` below the top level of a guarded
+ * writable root refuses the start (a parent directory could be renamed
+ * around a deny there).
+ */
+function nestedRule(roots: string[]): NonNullable<TreeRules["entry"]> {
+  return (path, name, root) => {
+    if (!root || !roots.includes(root) || !isProtected(name)) return undefined;
+    if (path === join(root, name)) return undefined; // denied in place
+    return `scope.write "${root}" holds "${path}" below its top level, where writes cannot ` +
+      `be kept out of it (a parent directory could be renamed); grant a directory beside it`;
+  };
 }
