@@ -23,12 +23,11 @@ export interface GitPlace {
 }
 
 /** Run git in `cwd`; stdout, or undefined when it fails or is missing. */
-async function gitOutput(cwd: string, args: string[], env?: Record<string, string>) {
+async function gitOutput(cwd: string, args: string[]): Promise<string | undefined> {
   try {
     const out = await new Deno.Command("git", {
       args,
       cwd,
-      env,
       stdin: "null",
       stdout: "piped",
       stderr: "null",
@@ -58,10 +57,13 @@ export async function gitPlaces(dir: string, home?: string): Promise<GitPlace[]>
   const places: GitPlace[] = [];
   const expand = (p: string, base: string) =>
     p.startsWith("~/") && home ? join(home, p.slice(2)) : isAbsolute(p) ? p : resolve(base, p);
-  const hooks = await gitOutput(cwd, ["rev-parse", "--git-path", "hooks"]);
+  // Both at once: each is a process start, which dominates.
+  const [hooks, list] = await Promise.all([
+    gitOutput(cwd, ["rev-parse", "--git-path", "hooks"]),
+    // -z: "origin NUL key LF value NUL" per entry.
+    gitOutput(cwd, ["config", "--list", "--show-origin", "-z"]),
+  ]);
   if (hooks?.trim()) places.push({ path: resolve(cwd, hooks.trim()), what: "git hooks" });
-  // -z: "origin NUL key LF value NUL" per entry.
-  const list = await gitOutput(cwd, ["config", "--list", "--show-origin", "-z"]);
   const fields = list?.split("\0") ?? [];
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const origin = fields[i];
