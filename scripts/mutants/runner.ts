@@ -98,8 +98,16 @@ export const mutants: Mutant[] = [
     id: "runner-write-link-into-denied",
     protection: "a symlink in a writable root may not lead into a denied place",
     file: "src/sandbox/symlinks.ts",
-    find: "        const off = w ? denied.find((d) => inside(d, target)) : undefined;",
-    replace: "        const off = w ? denied.find((d) => inside(d, target) && !d) : undefined;",
+    find: "denied.find((d) => inside(d, target) || inside(target, d))",
+    replace: "denied.find((d) => inside(d, target) && !d)",
+    tests: [WRITE],
+  },
+  {
+    id: "runner-write-link-to-root",
+    protection: "a symlink in a writable root may not lead to a directory holding a denied place",
+    file: "src/sandbox/symlinks.ts",
+    find: "denied.find((d) => inside(d, target) || inside(target, d))",
+    replace: "denied.find((d) => inside(d, target))",
     tests: [WRITE],
   },
   {

@@ -118,8 +118,10 @@ export async function checkGrantedTrees(rules: TreeRules): Promise<SymlinkCheck>
             error: `"${path}" is a symlink to "${target}"${yet}, outside what the scope grants`,
           };
         }
-        // Deny lists are lexical too: a write through the link would land in the denied place.
-        const off = w ? denied.find((d) => inside(d, target)) : undefined;
+        // Deny lists are lexical too: a write through the link would land in
+        // the denied place, also through a link to a directory holding one
+        // ("<root>/up -> <root>" makes "<root>/up/.git" a way into ".git").
+        const off = w ? denied.find((d) => inside(d, target) || inside(target, d)) : undefined;
         if (off) {
           return {
             ok: false,

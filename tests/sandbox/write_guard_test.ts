@@ -182,6 +182,20 @@ Deno.test("a symlink in the data directory into the project's .git refuses the s
   assertStringIncludes(res.error, "which is kept out of the scope's reach");
 });
 
+Deno.test("a symlink in a writable directory to a directory holding .git refuses the start", async () => {
+  for (const at of ["data", "project"]) {
+    await using w = await repoWorld();
+    const dir = at === "data" ? join(w.paths.extensionData, "probe") : join(w.paths.cwd, "src");
+    await Deno.mkdir(dir, { recursive: true });
+    // "<dir>/up/.git/hooks" is not ".git" to a lexical deny list, but the OS follows "up".
+    await Deno.symlink(w.paths.cwd, join(dir, "up"));
+    const res = await plan(w);
+    assert(!res.ok, `a link in the ${at} directory to the project must refuse the start`);
+    assertStringIncludes(res.error, `"${join(dir, "up")}" is a symlink to`);
+    assertStringIncludes(res.error, "which is kept out of the scope's reach");
+  }
+});
+
 Deno.test("a runner that cannot deny writes refuses a project write grant", async () => {
   await using w = await repoWorld();
   for (const ctx of [{ worker: true }, { execPath: "/opt/zot/bin/zot" }]) {
