@@ -51,6 +51,11 @@ export async function sandboxDenoDir(zotHome: string): Promise<string> {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  await Deno.writeTextFile(blocker, BLOCKER, { mode: 0o400 });
+  try {
+    await Deno.writeTextFile(blocker, BLOCKER, { createNew: true, mode: 0o600 });
+  } catch (e) {
+    // Another extension starting at the same moment made it first.
+    if (!(e instanceof Deno.errors.AlreadyExists) || !(await Deno.lstat(blocker)).isFile) throw e;
+  }
   return dir;
 }

@@ -111,3 +111,15 @@ async function* walkFiles(dir: string): AsyncGenerator<{ path: string; size: num
     else if (e.isFile) yield { path, size: (await Deno.stat(path)).size };
   }
 }
+
+Deno.test("extensions starting at the same moment all get the sandbox Deno directory", async () => {
+  await using w = await probeWorld();
+  const others = await Promise.all(["a", "b", "c", "d"].map((n) => sibling(w, n)));
+  const plans = await Promise.all(
+    others.map((source) =>
+      planSandboxLaunch(source, { paths: w.paths, explicit: true, hostEnv: w.hostEnv })
+    ),
+  );
+  for (const p of plans) assert(p.ok, !p.ok ? p.error : "");
+  assert((await Deno.lstat(join(w.paths.home, SANDBOX_DENO_DIR, LOCATION_DATA))).isFile);
+});
