@@ -148,13 +148,20 @@ export async function planSandboxLaunch(
   }
 
   const hostEnv = ctx.hostEnv ?? Deno.env.toObject();
+  // Write grants must keep out of trusted projects' .git and .zot: unreadable trust is no answer.
+  let trusted: string[];
+  try {
+    trusted = await trustedProjects(ctx.paths.trust);
+  } catch (e) {
+    return fail(`cannot read ${ctx.paths.trust}: ${errorMessage(e)} (check its permissions)`);
+  }
   const perms = await workerPermissions(scope, {
     extension: extDir,
     data: realData,
     project,
     home: homeDir((k) => hostEnv[k]),
     zotHome: ctx.paths.home,
-    trusted: await trustedProjects(ctx.paths.trust),
+    trusted,
   });
   if (!perms.ok) return fail(perms.error);
 
