@@ -80,9 +80,9 @@ export async function checkGrantedTrees(rules: TreeRules): Promise<SymlinkCheck>
   const roots = [...new Set(rules.readable)].filter((r) =>
     !rules.readable.some((o) => o !== r && inside(o, r))
   );
-  // The innermost writable root holding a path, if any.
-  const writableRoot = (p: string) =>
-    rules.writable.filter((w) => inside(w, p)).sort((a, b) => b.length - a.length)[0];
+  // The innermost writable root holding a path, if any (longest first).
+  const innermost = [...rules.writable].sort((a, b) => b.length - a.length);
+  const writableRoot = (p: string) => innermost.find((w) => inside(w, p));
   let seen = 0;
   const stack = [...roots];
   while (stack.length) {
