@@ -95,6 +95,14 @@ export async function guardWrites(
           `runs code from (write to "\${data}" instead)`,
       };
     }
+    // The one denied name that is a file: granting it by name would skip the deny.
+    if (root.split("/").pop()!.toLowerCase() === "head") {
+      return {
+        ok: false,
+        error: `scope.write "${root}" is a HEAD, which can make its directory a git repository ` +
+          `(write to "\${data}" instead)`,
+      };
+    }
     const project = opts.projects.find((p) => p !== root && within(root, p));
     if (project) {
       return {

@@ -131,12 +131,15 @@ Deno.test("a write grant on a directory holding the project or a trusted project
   }
 });
 
-Deno.test("a write grant inside .git or .zot is refused", async () => {
-  for (const inside of ["${project}/.git/hooks", "${project}/.zot"]) {
+Deno.test("a write grant inside .git or .zot, or of a HEAD, is refused", async () => {
+  for (const inside of ["${project}/.git/hooks", "${project}/.zot", "${project}/HEAD"]) {
     await using w = await repoWorld({ write: [inside] });
     const res = await plan(w);
     assert(!res.ok, `${inside} must be refused`);
-    assertStringIncludes(res.error, `where git or zot runs code from`);
+    assertMatch(
+      res.error,
+      /where git or zot runs code from|can make its directory a git repository/,
+    );
   }
 });
 
