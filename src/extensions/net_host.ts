@@ -41,7 +41,9 @@ function nameOrIpv4(raw: string): HostGrant {
   const name = raw.toLowerCase().replace(/\.$/, "");
   const labels = name.split(".");
   if (!labels.every((l) => LABEL.test(l))) {
-    return { ok: false, error: `is not a host or host:port ${EXAMPLE}` };
+    // Non-ASCII names would be shown one way and connected to another (IDNA mapping).
+    const idna = /[^ -~]/.test(name) ? ` (write an international name in its "xn--" form)` : "";
+    return { ok: false, error: `is not a host or host:port ${EXAMPLE}${idna}` };
   }
   // A URL parser reads a host whose last label is a number as an IPv4
   // address in any of its old forms; only the dotted-decimal one is allowed.

@@ -49,6 +49,14 @@ Deno.test("ambiguous numeric hosts are refused, with the host and the plain spel
   assertStringIncludes(netErrors(["[::]"]), `grant "[::1]"`);
 });
 
+Deno.test("international names must be written in their xn-- form", () => {
+  assertStringIncludes(netErrors(["bücher.example"]), `"xn--" form`);
+  assertStringIncludes(netErrors(["ｅｘａｍｐｌｅ.com"]), `"xn--" form`);
+  const r = parseScope({ net: ["XN--Bcher-kva.Example"] });
+  assert(r.ok);
+  assertEquals(r.scope.net, ["xn--bcher-kva.example"]);
+});
+
 Deno.test("import hosts follow the same rule as net hosts", () => {
   const r = parseScope({ import: ["0x7f000001:8000"] });
   assert(!r.ok);
