@@ -11,6 +11,7 @@
  */
 
 import { INTERCEPTABLE_EVENTS, LIFECYCLE_EVENTS } from "../protocol/frames.ts";
+import { parseHostGrant } from "./net_host.ts";
 
 /** A validated, normalized scope (lists sorted and de-duplicated). */
 export interface Scope {
@@ -140,7 +141,7 @@ export function parseScope(raw: unknown): ScopeResult {
       }
       const problem = check(item);
       if (problem) errors.push(`scope.${key}[${i}]: "${item}" ${problem}`);
-      else out.push(key === "read" || key === "write" ? normalizePath(item) : item);
+      else out.push(normalizeEntry(key, item));
     });
     return [...new Set(out)].sort();
   };
@@ -231,14 +232,20 @@ function checkPath(p: string): string | undefined {
   return undefined;
 }
 
+/** Hosts are refused in ambiguous spellings and stored canonical (see net_host.ts). */
 function checkHost(h: string): string | undefined {
-  const m = HOST_PORT_RE.exec(h);
-  if (!m) return `is not a host or host:port (example: "api.example.com:443")`;
-  if (m[2] !== undefined) {
-    const port = Number(m[2]);
-    if (port < 1 || port > 65535) return `has a port outside 1-65535`;
+  const r = parseHostGrant(h);
+  return r.ok ? undefined : r.error;
+}
+
+/** The stored form of a checked entry: paths and hosts have one spelling each. */
+function normalizeEntry(key: string, item: string): string {
+  if (key === "read" || key === "write") return normalizePath(item);
+  if (key === "net" || key === "import") {
+    const r = parseHostGrant(item);
+    return r.ok ? r.host : item;
   }
-  return undefined;
+  return item;
 }
 
 function normalizePath(p: string): string {

@@ -18,6 +18,8 @@
  * @module
  */
 
+import { WEB_STORAGE_GLOBALS } from "./config.ts";
+
 /** Messages the bootstrap posts to the runner. */
 export type BootstrapMessage =
   | { __zot: "exit"; code: number }
@@ -30,6 +32,8 @@ export function bootstrapSource(entry: string, args: string[]): string {
 const entry = ${JSON.stringify(entry)};
 const args = ${JSON.stringify(args)};
 const post = (m) => globalThis.postMessage(m);
+// No web storage: it needs no permission and is not the extension's own.
+for (const name of ${JSON.stringify(WEB_STORAGE_GLOBALS)}) delete globalThis[name];
 // The worker would otherwise see the runner's argv.
 Object.defineProperty(Deno, "args", { value: Object.freeze([...args]), configurable: false });
 const realExit = Deno.exit.bind(Deno);

@@ -45,6 +45,11 @@ export interface RunnerCommandOptions {
   permissions?: WorkerPermissions;
   /** Use the Worker runner under `deno run` too (the compiled binary's runner, for tests). */
   worker?: boolean;
+  /**
+   * Paths inside the writable ones that stay unwritable (`--deny-write`).
+   * Only the process runner can express them; see {@linkcode usesWorkerRunner}.
+   */
+  denyWrite?: string[];
 }
 
 /**
@@ -78,6 +83,24 @@ export function runnerCommand(opts: RunnerCommandOptions): RunnerCommand {
   return limit ? withDataLimit(cmd, opts.memoryMb) : cmd;
 }
 
+/** The process runner's flags, or undefined when the Worker runner starts the extension. */
+function processFlags(opts: RunnerCommandOptions): string[] | undefined {
+  if (isCompiled(opts.execPath ?? Deno.execPath()) || opts.worker || !opts.permissions) {
+    return undefined;
+  }
+  return permissionFlags(opts.permissions, opts.denyWrite);
+}
+
+/**
+ * True when the extension will run in the Worker runner: a compiled zot, a
+ * scope the flags cannot spell, or `worker` asked for. A Worker's
+ * permissions have no deny list, and a Worker may not be given a path its
+ * runner is denied, so that runner cannot keep writes out of `denyWrite`.
+ */
+export function usesWorkerRunner(opts: RunnerCommandOptions): boolean {
+  return processFlags(opts) === undefined;
+}
+
 function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
   const execPath = opts.execPath ?? Deno.execPath();
   const heap = `--max-old-space-size=${opts.memoryMb}`;
@@ -90,7 +113,7 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     env.DENO_V8_FLAGS = heap;
     return { command: execPath, args: [RUNNER_ARG, opts.name], env };
   }
-  const flags = opts.worker || !opts.permissions ? undefined : permissionFlags(opts.permissions);
+  const flags = processFlags(opts);
   const main = join(import.meta.dirname!, flags ? "process_entry.ts" : "runner_entry.ts");
   const args = [
     "run",
@@ -120,11 +143,15 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
  * comma, which the flags would split (the Worker takes lists). An empty list
  * grants nothing, so it has no flag. The configuration variable is readable
  * for the runner to read and delete it before the extension runs
- * (process_entry.ts). No `--allow-ffi`, ever. Without import hosts,
+ * (process_entry.ts). No `--allow-ffi`, ever. `denyWrite` becomes
+ * `--deny-write`, which wins over `--allow-write`. Without import hosts,
  * `--deny-import`: with no import flag Deno allows a default list of hosts
  * (deno.land, jsr.io, esm.sh, …), where a Worker's `import: false` allows none.
  */
-export function permissionFlags(p: WorkerPermissions): string[] | undefined {
+export function permissionFlags(
+  p: WorkerPermissions,
+  denyWrite: string[] = [],
+): string[] | undefined {
   const lists: [string, string[] | false][] = [
     ["read", p.read],
     ["write", p.write],
@@ -141,5 +168,9 @@ export function permissionFlags(p: WorkerPermissions): string[] | undefined {
     flags.push(`--allow-${kind}=${list.join(",")}`);
   }
   if (p.import === false || p.import.length === 0) flags.push("--deny-import");
+  if (denyWrite.length) {
+    if (denyWrite.some((v) => v.includes(","))) return undefined;
+    flags.push(`--deny-write=${denyWrite.join(",")}`);
+  }
   return flags;
 }

@@ -14,6 +14,20 @@
 /** The variable carrying the runner configuration (JSON). */
 export const RUNNER_CONFIG_ENV = "__ZOT_SANDBOX_RUNNER_CONFIG";
 
+/**
+ * Globals the runner deletes in the extension's realm before its entry
+ * loads: web storage needs no permission and is not the extension's own
+ * (see web_storage.ts, which also makes storing fail in every other realm).
+ */
+export const WEB_STORAGE_GLOBALS = [
+  "localStorage",
+  "sessionStorage",
+  "caches",
+  "Storage",
+  "CacheStorage",
+  "Cache",
+] as const;
+
 /** Worker permissions as Deno's `deno.permissions` takes them (ffi is always off). */
 export interface WorkerPermissions {
   read: string[];

@@ -6,6 +6,7 @@
  */
 
 import { defaultScope, type Scope, scopeWidening } from "../extensions/scope.ts";
+import { hostKind } from "../extensions/net_host.ts";
 
 /** True when the scope asks for more than least privilege, so it needs a stored grant. */
 export function needsGrant(scope: Scope): boolean {
@@ -25,8 +26,23 @@ function place(p: string): string {
   return m[2] ? `"${m[2]}" in ${PLACES[m[1]]}` : PLACES[m[1]];
 }
 
+/** A granted host, with where it lies in plain words: loopback and private grants look innocent. */
 function host(h: string): string {
-  return /:\d+$/.test(h) && !h.endsWith("]") ? h : `${h} (any port)`;
+  const port = /:\d+$/.test(h) && !h.endsWith("]");
+  switch (hostKind(h)) {
+    case "loopback":
+      return port
+        ? `${h} (a service on this machine)`
+        : `${h} (this machine: every service on it, on any port)`;
+    case "private":
+      return `${h} (your local network${port ? "" : ", any port"})`;
+    case "link-local":
+      return `${h} (the link-local network, where cloud metadata services answer${
+        port ? "" : "; any port"
+      })`;
+    case "public":
+      return port ? h : `${h} (any port)`;
+  }
 }
 
 /** One line per capability the scope grants, least privilege first. */
@@ -37,6 +53,13 @@ export function describeScope(scope: Scope): string[] {
   };
   add("read files in", scope.read, place);
   add("read and write files in", scope.write, place);
+  // A write grant outside its own data is a grant over code you will run: say so.
+  if (scope.write.some((w) => !w.startsWith("${data}"))) {
+    lines.push(
+      "  (writing there can change code you later build, run or use git in; zot keeps it out " +
+        "of the .git, .zot and HEAD directly in those directories)",
+    );
+  }
   add("connect to", scope.net, host);
   add("read environment variables", scope.env);
   add("run programs (they run outside the sandbox, with your privileges)", scope.run);

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { join, resolve } from "../path.ts";
+import { dirname, join, resolve } from "../path.ts";
 import { pathToFileURL } from "node:url";
 import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
@@ -16,11 +16,13 @@ import { pathKey } from "../config/path_key.ts";
 import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
-import { runnerCommand } from "./command.ts";
+import { runnerCommand, usesWorkerRunner } from "./command.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { findGrant } from "./grants.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort, needsGrant } from "./describe.ts";
+import { sandboxDenoDir } from "./web_storage.ts";
+import { trustedProjects } from "../extensions/trust.ts";
 
 export interface SandboxLaunchContext {
   paths: ZotPaths;
@@ -146,12 +148,20 @@ export async function planSandboxLaunch(
   }
 
   const hostEnv = ctx.hostEnv ?? Deno.env.toObject();
+  // Write grants must keep out of trusted projects' .git and .zot: unreadable trust is no answer.
+  let trusted: string[];
+  try {
+    trusted = await trustedProjects(ctx.paths.trust);
+  } catch (e) {
+    return fail(`cannot read ${ctx.paths.trust}: ${errorMessage(e)} (check its permissions)`);
+  }
   const perms = await workerPermissions(scope, {
     extension: extDir,
     data: realData,
     project,
     home: homeDir((k) => hostEnv[k]),
     zotHome: ctx.paths.home,
+    trusted,
   });
   if (!perms.ok) return fail(perms.error);
 
@@ -161,21 +171,39 @@ export async function planSandboxLaunch(
     args: source.manifest.args ?? [],
     permissions: perms.permissions,
   };
-  const cmd = runnerCommand({
+  const runner = {
     name,
     memoryMb: scope.memory,
     remoteImports: scope.import.length > 0,
     execPath: ctx.execPath,
     permissions: perms.permissions,
     worker: ctx.worker,
-  });
+    denyWrite: perms.denyWrite,
+  };
+  // Fail closed: a runner that cannot deny would hand out .git and .zot with the grant.
+  if (perms.denyWrite.length && usesWorkerRunner(runner)) {
+    return fail(
+      `scope.write grants "${
+        perms.denyWrite.map(dirname).filter((d, i, a) => a.indexOf(d) === i).join('", "')
+      }", ` +
+        `but this zot's sandbox runner (a Worker, as in a compiled zot) cannot keep writes out of ` +
+        `the .git, .zot and HEAD there (write to "\${data}" instead, or run zot under deno run)`,
+    );
+  }
+  const cmd = runnerCommand(runner);
   const env: Record<string, string> = { ...grantedEnv(scope, hostEnv) };
   // A granted program name is looked up on PATH, which the cleared
   // environment would otherwise lack (PATH is not a secret).
   if (scope.run.length && hostEnv.PATH && env.PATH === undefined) env.PATH = hostEnv.PATH;
-  // Keep the user's custom Deno cache so the runner starts warm; without it
-  // Deno finds its default cache from the password database.
-  if (hostEnv.DENO_DIR) env.DENO_DIR = hostEnv.DENO_DIR;
+  // zot's own Deno directory, where web storage cannot be created (web_storage.ts).
+  try {
+    env.DENO_DIR = await sandboxDenoDir(ctx.paths.home);
+  } catch (e) {
+    return fail(
+      `cannot prepare the sandbox's Deno directory in ${ctx.paths.home}: ${errorMessage(e)} ` +
+        `(check that ${ctx.paths.home} is a directory you can write)`,
+    );
+  }
   Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
 
   const plan: LaunchPlan = {

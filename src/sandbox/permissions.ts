@@ -7,10 +7,11 @@
  * @module
  */
 
-import { dirname } from "../path.ts";
 import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
-import { checkNoOutwardSymlinks } from "./symlinks.ts";
+import { checkGrantedTrees, realish } from "./symlinks.ts";
+import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
+import { gitPlaces } from "./git_paths.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -22,23 +23,21 @@ export interface PermissionDirs {
   home?: string;
   /** `$ZOT_HOME`: grants, keys and every extension live there; never writable. */
   zotHome?: string;
+  /** Real paths of the trusted projects, whose `.git` and `.zot` writes must not reach. */
+  trusted?: string[];
+  /** Where git takes code from, as seen from a directory (tests); default: ask git. */
+  gitPlaces?: WriteGuardOptions["gitPlaces"];
 }
 
-export type PermissionsResult = { ok: true; permissions: WorkerPermissions } | {
+export type PermissionsResult = {
+  ok: true;
+  permissions: WorkerPermissions;
+  /** Paths inside the writable ones that stay unwritable (write_guard.ts). */
+  denyWrite: string[];
+} | {
   ok: false;
   error: string;
 };
-
-/** Real path of `p`, or of its nearest existing ancestor joined with the rest. */
-async function realish(p: string): Promise<string> {
-  try {
-    return await Deno.realPath(p);
-  } catch {
-    const parent = dirname(p);
-    if (parent === p) return p;
-    return `${await realish(parent)}/${p.slice(parent.length).replace(/^\//, "")}`;
-  }
-}
 
 /** Resolve placeholders, take real paths, and refuse outward symlinks in granted dirs. */
 export async function workerPermissions(
@@ -95,16 +94,27 @@ export async function workerPermissions(
         `grants, keys and other extensions live there; write to "\${data}" instead)`,
     };
   }
-  // Writable roots are readable too. A link in a readable root must stay in
-  // what is readable; a link in a writable root must stay in what is
-  // writable, or a write through it could land in the manifest.
-  const links = await checkNoOutwardSymlinks(readable, readable);
-  if (!links.ok) return { ok: false, error: links.error };
-  const writeLinks = await checkNoOutwardSymlinks(writable, writable);
-  if (!writeLinks.ok) return { ok: false, error: writeLinks.error };
+  // No write may reach a place git or zot runs code from.
+  const guard = await guardWrites(writable, {
+    data: dirs.data,
+    projects: [dirs.project, ...(dirs.trusted ?? [])],
+    gitPlaces: dirs.gitPlaces ?? ((dir) => gitPlaces(dir, dirs.home)),
+  });
+  if (!guard.ok) return guard;
+  // One walk of every granted tree: links must stay in what is readable
+  // (in a writable root: in what is writable, out of what is denied), and
+  // no repository may hide below a writable root's top level.
+  const trees = await checkGrantedTrees({
+    readable,
+    writable,
+    denied: guard.deny,
+    entry: guard.entry,
+  });
+  if (!trees.ok) return { ok: false, error: trees.error };
   const orFalse = (l: string[]) => (l.length ? l : false);
   return {
     ok: true,
+    denyWrite: guard.deny,
     permissions: {
       read: readable,
       write: writable,

@@ -21,7 +21,7 @@
  * @module
  */
 
-import { parseRunnerConfig, RUNNER_CONFIG_ENV } from "./config.ts";
+import { parseRunnerConfig, RUNNER_CONFIG_ENV, WEB_STORAGE_GLOBALS } from "./config.ts";
 
 /** Exit code when the runner cannot start or the extension threw. */
 const EXIT_FAILED = 1;
@@ -63,6 +63,8 @@ export async function runInProcess(): Promise<never> {
     value: Object.freeze([...config.args]),
     configurable: false,
   });
+  // No web storage: it needs no permission and is not the extension's own (web_storage.ts).
+  for (const name of WEB_STORAGE_GLOBALS) delete (globalThis as Record<string, unknown>)[name];
   // The main thread's close() would exit with 0 whatever Deno.exitCode says.
   globalThis.close = () => Deno.exit(Deno.exitCode ?? 0);
   try {
