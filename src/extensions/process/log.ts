@@ -10,6 +10,7 @@
 
 import { dirname } from "../../path.ts";
 import { errorMessage } from "../../errors.ts";
+import { safeText } from "../../safe_text.ts";
 
 const encoder = new TextEncoder();
 
@@ -18,11 +19,10 @@ const TAIL_BYTES = 4096;
 
 /**
  * One line of an extension's stderr made fit for the user's terminal: it is untrusted text, so
- * no escapes or control characters (each becomes "?"), and at most 300 characters.
+ * no escapes or control characters ({@linkcode safeText}), and at most 300 characters.
  */
 export function safeStderrLine(line: string): string {
-  // deno-lint-ignore no-control-regex
-  const plain = line.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const plain = safeText(line);
   return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
 }
 
