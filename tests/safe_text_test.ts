@@ -44,6 +44,7 @@ Deno.test("safeText: no input leaves a control behind (every code point below U+
   for (let c = 0x2000; c < 0x2070; c++) all += String.fromCharCode(c);
   assert(!hasControl(safeText(all)), "a control survived");
   assert(
+    // deno-lint-ignore no-control-regex
     !hasControl(safeText(all, { lines: true, keepColor: true }).replace(/\x1b\[[0-9;:]*m/g, "")),
   );
 });
