@@ -99,3 +99,23 @@ Deno.test("a manifest with escapes in scope.run is refused at install and at --e
   assertTerminalSafe(run.stderr, "--ext run");
   await assertNoLeftoverProcesses(z.root);
 });
+
+Deno.test("errors and load warnings quoting a hostile name or directory are printed safe", async () => {
+  await using z = await tempZot();
+  // A load error names the directory: one named with escapes, passed to --ext.
+  const dir = `${z.root}/ev\x1b[2J\x1b]0;t\x07il\u009b`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(`${dir}/extension.json`, JSON.stringify({ exec: "./x" }));
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const run = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertStringIncludes(run.stderr, "manifest: name is required");
+  assertTerminalSafe(run.stderr, "load error");
+  // A command's error quoting what the user typed.
+  const logs = await zot(z, "ext", "logs", `x\u009b2J\u202e`);
+  assertEquals(logs.code, 1);
+  assertStringIncludes(logs.stderr, `no log for "x2J"`);
+  assertTerminalSafe(logs.stderr, "zot ext logs error");
+  const grant = await zot(z, "ext", "grant", `y\u009b2J`);
+  assertTerminalSafe(grant.stderr, "zot ext grant error");
+  await assertNoLeftoverProcesses(z.root);
+});
