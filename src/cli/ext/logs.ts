@@ -24,9 +24,13 @@ export function addLogsCommand(ext: Command, ctx: ExtCliContext): void {
       const out = options.raw ? Deno.stdout.writable : safeTextSink(Deno.stdout.writable);
       try {
         await printLog(path, name, out, options.follow === true);
-      } finally {
-        if (!options.raw) await out.close();
+      } catch (e) {
+        // The original error (a closed stdout is BrokenPipe, exit 141), not the stream's.
+        if (!options.raw) await out.abort().catch(() => {});
+        throw e;
       }
+      // Flushes a tail held back for the next chunk.
+      if (!options.raw) await out.close();
     });
 }
 
