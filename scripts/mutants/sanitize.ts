@@ -72,6 +72,14 @@ export const mutants: Mutant[] = [
     tests: [MANIFEST],
   },
   {
+    id: "frame-depth-unbounded",
+    protection: "frames nested deeper than 256 levels are invalid at the boundary",
+    file: "src/protocol/validate.ts",
+    find: "if (deeperThan(value, MAX_FRAME_DEPTH)) {",
+    replace: "if (deeperThan(value, Infinity)) {",
+    tests: ["tests/protocol/depth_test.ts", BOUNDS],
+  },
+  {
     id: "tool-name-any",
     protection: "tool names must match ^[a-zA-Z0-9_-]{1,64}$",
     file: "src/extensions/host/registration_bounds.ts",

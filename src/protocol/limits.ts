@@ -10,6 +10,11 @@ export const PROTOCOL_VERSION = 1;
 
 /** Largest single NDJSON line accepted in either direction (4 MiB). */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/**
+ * Deepest nesting of a frame (objects and arrays): far beyond any real frame, and shallow enough
+ * that nothing walking it later (an SDK building a model request) can overflow its stack.
+ */
+export const MAX_FRAME_DEPTH = 256;
 
 /** Outbound queue bound per extension: frames waiting behind the one being written. */
 export const OUTBOUND_MAX_FRAMES = 256;

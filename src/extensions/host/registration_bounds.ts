@@ -20,6 +20,7 @@ import {
   MAX_TOOL_DESCRIPTION_BYTES,
   TOOL_NAME_PATTERN,
 } from "../../protocol/limits.ts";
+import { deeperThan } from "../../protocol/validate.ts";
 import { safeJson } from "../../safe_text.ts";
 
 const encoder = new TextEncoder();
@@ -35,20 +36,6 @@ function overBytes(text: string, limit: number): number | undefined {
   if (text.length * 3 <= limit) return undefined;
   const n = encoder.encode(text).length;
   return n > limit ? n : undefined;
-}
-
-/** Whether `value` nests deeper than `max` objects/arrays, found with an explicit stack. */
-export function deeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
 }
 
 /**

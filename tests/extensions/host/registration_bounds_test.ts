@@ -22,6 +22,8 @@ function hostileConfig(): Record<string, unknown> {
     tool("n".repeat(65)),
     tool("é"),
     tool("esc\x1b[2J"),
+    // Deeper than a schema may be, shallower than a frame may be: the registry refuses it.
+    `{"type":"register_tool","name":"deep100","schema":${'{"a":'.repeat(99)}{}${"}".repeat(99)}}`,
   ];
   const good = Array.from({ length: 130 }, (_, i) => tool(`t${String(i).padStart(3, "0")}`));
   return { name: "bounds", deep: 200_000, lines: [...bad, ...good] };
@@ -65,7 +67,19 @@ async function runWith(provider: "anthropic" | "openai", transport: "sdk" | "fet
   );
   const ext = names.filter((n) => /^t\d{3}$/.test(n));
   assertEquals(ext.length, 128, "the first 128 good tools, no more");
-  for (const refused of ["deep", "huge", "fat", "has space", "dot.name", "é", "t128", "t129"]) {
+  for (
+    const refused of [
+      "deep",
+      "deep100",
+      "huge",
+      "fat",
+      "has space",
+      "dot.name",
+      "é",
+      "t128",
+      "t129",
+    ]
+  ) {
     assert(!names.includes(refused), `${refused} reached the model`);
   }
   assert(!names.some((n) => n.startsWith("nnn") || n.includes("\x1b")));
@@ -75,10 +89,9 @@ async function runWith(provider: "anthropic" | "openai", transport: "sdk" | "fet
 
 Deno.test("bounds: a 200,000-deep schema, huge descriptions, bad names and a 129th tool never reach Anthropic", async () => {
   const log = await runWith("anthropic", "sdk");
-  assertStringIncludes(
-    log,
-    `[zot] tool "deep" refused: its schema is nested deeper than 64 levels`,
-  );
+  // So deep that the frame itself is refused before anything walks it.
+  assertStringIncludes(log, `[zot] invalid "register_tool" frame: nested deeper than 256 levels`);
+  assertStringIncludes(log, `[zot] tool "deep100" refused: its schema is nested deeper than 64`);
   assertStringIncludes(
     log,
     `[zot] tool "huge" refused: its description is 9000 bytes, over the limit of 8192`,
@@ -100,7 +113,8 @@ Deno.test("bounds: a 200,000-deep schema, huge descriptions, bad names and a 129
 
 Deno.test("bounds: the same extension leaves OpenAI requests (zot's own fetch transport) working", async () => {
   const log = await runWith("openai", "fetch");
-  assertStringIncludes(log, `[zot] tool "deep" refused`);
+  assertStringIncludes(log, `[zot] invalid "register_tool" frame: nested deeper than 256`);
+  assertStringIncludes(log, `[zot] tool "t128" refused`);
 });
 
 Deno.test("bounds: command names and descriptions are bounded; tools under every limit pass", async () => {
