@@ -1,6 +1,5 @@
 // Each sink that prints extension- or manifest-derived text makes it safe itself, even when
 // handed text that loading would have refused (the sink must not rely on it).
-import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { askConsent, type ConsentIO } from "../../src/extensions/consent.ts";
 import { stderrUi } from "../../src/extensions/ui.ts";
