@@ -14,6 +14,7 @@ import {
   ZotError,
 } from "../errors.ts";
 import { ZOT_VERSION } from "../version.ts";
+import { safeText } from "../safe_text.ts";
 
 /** Hidden argv[0] that turns this process into the sandbox runner. */
 export const RUNNER_ARG = "__zot_sandbox_runner";
@@ -46,7 +47,8 @@ export async function runCli(args: string[]): Promise<number> {
     // stdout closed by its reader: the one place for all output, quiet like git and ls.
     if (e instanceof Deno.errors.BrokenPipe) return EXIT_BROKEN_PIPE;
     if (e instanceof ZotError) {
-      console.error(`zot: ${e.message}`);
+      // Messages quote manifests, directory names and extension output: made safe to show.
+      console.error(`zot: ${safeText(e.message, { lines: true })}`);
       return e.exitCode;
     }
     console.error(`zot: internal error: ${e instanceof Error ? e.stack : errorMessage(e)}`);

@@ -114,6 +114,8 @@ export interface SpawnOptions {
   /** Defaults to HELLO_TIMEOUT_MS. */
   helloTimeoutMs?: number;
   signal?: AbortSignal;
+  /** Cap of the extension's log file before it rotates; defaults to LOG_MAX_BYTES (10 MiB). */
+  logMaxBytes?: number;
 }
 
 /** A started extension, or a (multi-line) load error naming the extension, dir and log. */

@@ -13,6 +13,7 @@ import { describeScope, needsGrant } from "../sandbox/describe.ts";
 import { saveGrant } from "../sandbox/grants.ts";
 import { isSandboxedExec } from "./launch.ts";
 import { parseScope, type Scope } from "./scope.ts";
+import { safeText } from "../safe_text.ts";
 import type { ExtensionSource } from "./types.ts";
 
 export type ConsentResult = { ok: true } | { ok: false; reason: string };
@@ -35,7 +36,7 @@ export const terminalConsentIO: ConsentIO = {
     const answer = await confirm({ message: question, initialValue: false });
     return !isCancel(answer) && answer === true;
   },
-  print: (line) => console.error(line),
+  print: (line) => console.error(safeText(line)),
 };
 
 /** What installing or granting `source` means, as lines for the user. */
@@ -66,7 +67,8 @@ export async function askConsent(
     if (!parsed.ok) return { ok: false, reason: `invalid scope: ${parsed.errors.join("; ")}` };
     scope = parsed.scope;
   }
-  for (const line of consentSummary(source, scope)) opts.io.print(line);
+  // Whatever the manifest holds, the lines the user agrees to read exactly as printed.
+  for (const line of consentSummary(source, scope)) opts.io.print(safeText(line));
   const mustAsk = exec !== undefined && exec !== "" && (!scope || needsGrant(scope));
   if (!mustAsk || opts.yes) return { ok: true, scope };
   if (!opts.io.interactive()) {
@@ -77,7 +79,7 @@ export async function askConsent(
     };
   }
   const agreed = await opts.io.ask(
-    `${opts.action} "${source.manifest.name}" with these permissions?`,
+    safeText(`${opts.action} "${source.manifest.name}" with these permissions?`),
   );
   return agreed ? { ok: true, scope } : { ok: false, reason: "you declined" };
 }

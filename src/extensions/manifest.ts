@@ -11,6 +11,7 @@ import type { ParseError } from "jsonc-parser";
 import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
+import { manifestTextProblem } from "./manifest_text.ts";
 import type { Diagnostic, Loaded, Manifest } from "./types.ts";
 
 export const MANIFEST_FILE = "extension.json";
@@ -55,7 +56,14 @@ export async function parseManifestText(
   }
   const { parse, printParseErrorCode } = await import("jsonc-parser");
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let value: unknown;
+  try {
+    value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch (e) {
+    // The JSONC parser recurses: absurd nesting overflows its stack instead of being parsed.
+    if (e instanceof RangeError) return { ok: false, problem: "parse manifest: nested too deeply" };
+    throw e;
+  }
   if (errors.length > 0) {
     const first = errors[0];
     return {
@@ -97,6 +105,9 @@ export async function readManifest(dir: string): Promise<ManifestRead> {
   }
   const parsed = await parseManifestText(text);
   if (!parsed.ok) return { status: "invalid", manifestPath, problem: parsed.problem };
+  // Before anything reads a field: no string of it ever reaches a terminal with a control in it.
+  const hostile = manifestTextProblem(parsed.raw);
+  if (hostile) return { status: "invalid", manifestPath, problem: hostile };
   const fields = validateFields(parsed.raw);
   if (!fields.ok) return { status: "invalid", manifestPath, problem: fields.problem };
   const manifest = fields.manifest;

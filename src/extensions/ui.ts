@@ -7,6 +7,7 @@
  */
 
 import type { PanelSpec } from "../protocol/frames.ts";
+import { safeText } from "../safe_text.ts";
 
 export interface HostUi {
   /** Whether interactive tools and panels can work here. */
@@ -43,18 +44,22 @@ export const SILENT_UI: HostUi = {
   warn() {},
 };
 
-/** Print / JSON modes: notes to stderr as `[ext] level: message`, the rest ignored. */
+/**
+ * Print / JSON modes: notes to stderr as `[ext] level: message`, the rest ignored. The level
+ * and message come from the extension: made safe here (line feeds kept in the message), so the
+ * note cannot act on the terminal whatever writer it goes to.
+ */
 export function stderrUi(write: (line: string) => void): HostUi {
+  const note = (ext: string, level: string, message: string) =>
+    write(`[${safeText(ext)}] ${safeText(level)}: ${safeText(message, { lines: true })}`);
   return {
     ...SILENT_UI,
-    notify(ext, level, message) {
-      write(`[${ext}] ${level}: ${message}`);
-    },
+    notify: note,
     display(ext, text) {
-      write(`[${ext}] info: ${text}`);
+      note(ext, "info", text);
     },
     warn(ext, message) {
-      write(`[${ext}] warn: ${message}`);
+      note(ext, "warn", message);
     },
   };
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { safeText } from "../safe_text.ts";
+
 /** An xterm-256 index or a 24-bit colour. */
 export type Color = number | { r: number; g: number; b: number };
 
@@ -42,23 +44,14 @@ export function stripAnsi(text: string): string {
   return text.replace(/\x1b\[[0-9;]*m/g, "");
 }
 
-// CSI sequences (ESC [ params final), OSC (ESC ] … BEL or ESC \), other
-// two-byte escapes, and C0/C1 controls other than newline.
-const ESCAPES =
-  // deno-lint-ignore no-control-regex
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-Z\\-_]?|[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/g;
-// deno-lint-ignore no-control-regex
-const SGR = /^\x1b\[[0-9;]*m$/;
-
 /**
  * Text from extensions, tools or the model, made safe to draw: tabs become
  * spaces and every escape or control character is dropped, except colour
  * (SGR) sequences when `keepColor` (panel lines, tool output). Cursor moves,
- * screen clears and OSC sequences could otherwise corrupt the screen.
+ * screen clears and OSC sequences could otherwise corrupt the screen. The
+ * rule itself is zot's one terminal-text rule ({@linkcode safeText}); the
+ * TUI only adds the fixed tab width its layout needs.
  */
 export function sanitize(text: string, options: { keepColor?: boolean } = {}): string {
-  return text.replaceAll("\t", "    ").replace(
-    ESCAPES,
-    (seq) => (options.keepColor && SGR.test(seq) ? seq : ""),
-  );
+  return safeText(text.replaceAll("\t", "    "), { lines: true, keepColor: options.keepColor });
 }

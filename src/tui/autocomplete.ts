@@ -23,6 +23,7 @@ import {
   type AutocompleteSuggestions,
   CombinedAutocompleteProvider,
 } from "@mariozechner/pi-tui";
+import { sanitize } from "./ansi.ts";
 
 export interface CommandEntry {
   name: string;
@@ -81,7 +82,8 @@ export function slashSuggestions(
     // With the slash, as typed: the editor preselects the first value the line starts with.
     value: `/${e.name}`,
     label: `/${e.name}`,
-    ...(e.description ? { description: e.description } : {}),
+    // An extension's description, drawn by pi-tui as given: made safe, on one line.
+    ...(e.description ? { description: sanitize(e.description).replaceAll("\n", " ") } : {}),
   });
   const items = matching(builtins, query).map(item);
   const ext = matching(own, query).map(item);

@@ -71,8 +71,11 @@ Deno.test("stderr: 8 MiB before hello and 8 MiB inside a command are drained int
   const outcome = await env.host.invokeCommand("shout", "");
   assertEquals(outcome.ok && outcome.action === "display" ? outcome.display : outcome, "done");
   await env.host.stop(2_000);
-  const log = env.logText("noisy");
+  // 16 MiB is past the 10 MiB cap: the log rotated once, and the two files hold everything.
+  const rotated = Deno.readTextFileSync(`${env.zot.paths.logs}/ext-noisy.log.1`);
+  const log = rotated + env.logText("noisy");
   assertStringIncludes(log, "noise before hello done\n");
   assertStringIncludes(log, "noise in command done\n");
+  assertStringIncludes(log, "[zot] log rotated: it reached 10485760 bytes");
   assert(log.length > 16 * 1024 * 1024, `log has ${log.length} chars`);
 });

@@ -6,6 +6,7 @@
  */
 
 import { type ZotPaths, zotPaths } from "../../config/paths.ts";
+import { safeText } from "../../safe_text.ts";
 
 export interface ExtCliContext {
   setExit(code: number): void;
@@ -18,9 +19,20 @@ export function extContext(setExit: (code: number) => void): ExtCliContext {
 
 const encoder = new TextEncoder();
 
-/** Write text to stdout without a trailing newline being added. */
+/**
+ * Write text to stdout without a trailing newline being added. What `zot ext` prints comes from
+ * manifests, directory names and extensions, so it is made safe here, for every line at once
+ * (line feeds kept; JSON callers escape with `safeJson` first so their values stay intact).
+ */
 export function writeOut(text: string): void {
-  Deno.stdout.writeSync(encoder.encode(text));
+  const bytes = encoder.encode(safeText(text, { lines: true }));
+  let at = 0;
+  while (at < bytes.length) at += Deno.stdout.writeSync(bytes.subarray(at));
+}
+
+/** One message (possibly several lines) on stderr, made safe like {@linkcode writeOut}. */
+export function writeErr(text: string): void {
+  console.error(safeText(text, { lines: true }));
 }
 
 /**

@@ -9,6 +9,7 @@ import { basename, join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import type { LiveReport } from "../../extensions/manage/doctor_render.ts";
+import { safeJson } from "../../safe_text.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 import { NOTHING_INSTALLED } from "./list.ts";
 
@@ -110,7 +111,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         ...(live?.failures.map((f) => f.error) ?? []),
       ];
       if (json) {
-        writeOut(JSON.stringify({ extensions: rows, loadErrors }, null, 2) + "\n");
+        writeOut(safeJson({ extensions: rows, loadErrors }, 2) + "\n");
       } else {
         writeOut(renderDoctor(rows, loadErrors));
       }

@@ -8,8 +8,9 @@
 import type { Command } from "commander";
 import type { ZotPaths } from "../../config/paths.ts";
 import { ZotError } from "../../errors.ts";
+import { safeText } from "../../safe_text.ts";
 import type { ConsentIO } from "../../extensions/consent.ts";
-import type { ExtCliContext } from "./context.ts";
+import { type ExtCliContext, writeErr } from "./context.ts";
 
 export interface GrantOptions {
   yes?: boolean;
@@ -61,10 +62,10 @@ export async function grantCommand(
   const declared = scopes.parseScope(source.manifest.scope);
   if (previous && declared.ok) {
     const widened = scopes.scopeWidening(previous.scope, declared.scope);
-    if (widened.length) io.print(`widened since the last grant: ${widened.join("; ")}`);
+    if (widened.length) io.print(safeText(`widened since the last grant: ${widened.join("; ")}`));
   }
   if (previous && previous.name !== source.manifest.name) {
-    io.print(`renamed since the last grant: was "${previous.name}"`);
+    io.print(safeText(`renamed since the last grant: was "${previous.name}"`));
   }
   const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
   if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
@@ -79,6 +80,6 @@ export function addGrantCommand(ext: Command, ctx: ExtCliContext): void {
     .option("-y, --yes", "accept the scope without asking")
     .option("--revoke", "forget the stored grant")
     .action(async (name: string, options: { yes?: boolean; revoke?: boolean }) => {
-      console.error(await grantCommand(ctx.paths(), name, options));
+      writeErr(await grantCommand(ctx.paths(), name, options));
     });
 }

@@ -9,7 +9,7 @@
 import type { Command } from "commander";
 import { basename, isAbsolute, join } from "../../path.ts";
 import { ZotError } from "../../errors.ts";
-import type { ExtCliContext } from "./context.ts";
+import { type ExtCliContext, writeErr } from "./context.ts";
 
 /** A relative exec (`./x`, `bin/x`) that is not in the installed directory; bare names use $PATH. */
 async function missingExec(dir: string, exec: string | undefined): Promise<string | undefined> {
@@ -69,7 +69,7 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
           const answer = await consent(staged, opts);
           const missing = answer.ok && await missingExec(staged.dir, staged.manifest.exec);
           if (missing) {
-            console.error(
+            writeErr(
               `note: exec "${missing}" is not in ${opts.destination}, so "${staged.manifest.name}" will not start (fix "exec" in extension.json; run "zot ext doctor ${
                 basename(opts.destination)
               }")`,

@@ -6,7 +6,8 @@
 
 import type { Command } from "commander";
 import { basename } from "../../path.ts";
-import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
+import { safeJson } from "../../safe_text.ts";
+import { type ExtCliContext, jsonFlag, writeErr, writeOut } from "./context.ts";
 
 export const NOTHING_INSTALLED = [
   "no extensions installed",
@@ -26,16 +27,16 @@ export function addListCommand(ext: Command, ctx: ExtCliContext): void {
       const rows = await listRows(paths);
       // Not rows (the reference table lists readable manifests only), but never silent.
       for (const bad of await unreadableInstalls(paths)) {
-        console.error(
+        writeErr(
           `skipped "${bad.dir}": ${bad.problem} (run "zot ext doctor ${basename(bad.dir)}")`,
         );
       }
       if (jsonFlag(cmd)) {
-        writeOut(JSON.stringify(rows, null, 2) + "\n");
+        writeOut(safeJson(rows, 2) + "\n");
         return;
       }
       if (rows.length === 0) {
-        for (const line of NOTHING_INSTALLED) console.error(line);
+        for (const line of NOTHING_INSTALLED) writeErr(line);
         return;
       }
       writeOut(renderListTable(rows));

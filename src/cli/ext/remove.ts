@@ -6,7 +6,8 @@
 
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
-import type { ExtCliContext } from "./context.ts";
+import { safeText } from "../../safe_text.ts";
+import { type ExtCliContext, writeErr } from "./context.ts";
 
 /** Read one line from a terminal stdin (the answer to a y/N prompt). */
 async function readAnswer(): Promise<string> {
@@ -46,10 +47,10 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
             `Refusing to remove ${dir} without confirmation: stdin is not a terminal (pass --yes)`,
           );
         }
-        await Deno.stderr.write(new TextEncoder().encode(`remove ${dir} ? [y/N] `));
+        await Deno.stderr.write(new TextEncoder().encode(safeText(`remove ${dir} ? [y/N] `)));
         const answer = await readAnswer();
         if (answer !== "y" && answer !== "Y") {
-          console.error("aborted");
+          writeErr("aborted");
           return;
         }
       }
@@ -58,13 +59,13 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
       // whose reinstall silently inherits an old consent.
       await removeGrant(ctx.paths().grants, dir);
       await removeInstall(dir);
-      console.error(`removed ${dir}`);
+      writeErr(`removed ${dir}`);
       // Kept on purpose (a reinstall keeps its state), but said: the next extension installed
       // under this name would find it.
       if (found.install.ok && list.isSandboxedExec(found.install.source.manifest.exec)) {
         const data = await sandboxDataDir(ctx.paths(), found.install.source);
         if (await Deno.stat(data).then(() => true, () => false)) {
-          console.error(`kept its data in ${data} (delete that directory to forget it)`);
+          writeErr(`kept its data in ${data} (delete that directory to forget it)`);
         }
       }
     });

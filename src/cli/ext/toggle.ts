@@ -7,7 +7,7 @@
 import { join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
-import type { ExtCliContext } from "./context.ts";
+import { type ExtCliContext, writeErr } from "./context.ts";
 
 async function toggle(ctx: ExtCliContext, name: string, value: boolean): Promise<void> {
   // Loaded when the command runs, not to build `zot --help`.
@@ -20,7 +20,7 @@ async function toggle(ctx: ExtCliContext, name: string, value: boolean): Promise
   if (!found.ok) throw new ZotError("ext-lookup", found.message);
   // An invalid install has no parsed source; its manifest is at the same place.
   await setEnabled(join(found.install.dir, MANIFEST_FILE), value);
-  console.error(`${value ? "enabled" : "disabled"} ${name}`);
+  writeErr(`${value ? "enabled" : "disabled"} ${name}`);
 }
 
 export function addToggleCommands(ext: Command, ctx: ExtCliContext): void {

@@ -2,14 +2,20 @@
  * The dispatch indexes. Commands are keyed case-insensitively (the winning
  * registration's spelling is canonical); tools by exact name. The first
  * registration wins everywhere, including against the same extension, so
- * a later duplicate can never silently take over a name.
+ * a later duplicate can never silently take over a name. Before any of that,
+ * each registration must meet the bounds of registration_bounds.ts.
  *
  * @module
  */
 
 import type { RegisterCommandFrame, RegisterToolFrame } from "../../protocol/frames.ts";
 import { isJsonObject } from "../../protocol/validate.ts";
-import { errorMessage } from "../../errors.ts";
+import {
+  MAX_COMMANDS_PER_EXTENSION,
+  MAX_TOOLS_PER_EXTENSION,
+  MAX_TOTAL_TOOL_BYTES,
+} from "../../protocol/limits.ts";
+import { commandProblem, shownName, toolProblem } from "./registration_bounds.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { CommandRegistration, ExtensionRecord, ToolRegistration } from "./record.ts";
 
@@ -22,6 +28,9 @@ export class Registry {
   readonly #builtinCommands: ReadonlySet<string>;
   readonly #builtinTools: ReadonlySet<string>;
   readonly #diagnostics: Diagnostics;
+  /** What each active tool adds to every model request, and the sum (see MAX_TOTAL_TOOL_BYTES). */
+  readonly #toolCost = new WeakMap<ToolRegistration, number>();
+  #toolBytes = 0;
 
   constructor(
     diagnostics: Diagnostics,
@@ -33,6 +42,15 @@ export class Registry {
   }
 
   addCommand(record: ExtensionRecord, frame: RegisterCommandFrame): void {
+    const problem = record.commands.length >= MAX_COMMANDS_PER_EXTENSION
+      ? `command ${
+        shownName(frame.name)
+      } refused: an extension may register at most ${MAX_COMMANDS_PER_EXTENSION} commands`
+      : commandProblem(frame.name, frame.description);
+    if (problem) {
+      this.#diagnostics.about(record, problem, { log: true });
+      return;
+    }
     const reg: CommandRegistration = {
       name: frame.name,
       description: frame.description ?? "",
@@ -64,19 +82,30 @@ export class Registry {
   }
 
   addTool(record: ExtensionRecord, frame: RegisterToolFrame): void {
-    let schema: Record<string, unknown> = EMPTY_SCHEMA;
-    if (frame.schema !== undefined) {
-      const problem = jsonProblem(frame.schema);
-      if (problem !== undefined) {
-        this.#diagnostics.about(
-          record,
-          `tool "${frame.name}" schema is not valid json: ${problem}`,
-        );
-        record.channel?.log(`tool "${frame.name}": schema is not valid json (${problem}); skipped`);
-        return;
-      }
-      if (isJsonObject(frame.schema)) schema = frame.schema;
+    const refuse = (message: string) => this.#diagnostics.about(record, message, { log: true });
+    if (record.tools.length >= MAX_TOOLS_PER_EXTENSION) {
+      refuse(
+        `tool ${
+          shownName(frame.name)
+        } refused: an extension may register at most ${MAX_TOOLS_PER_EXTENSION} tools`,
+      );
+      return;
     }
+    const checked = toolProblem(frame.name, frame.description, frame.schema);
+    if ("problem" in checked) {
+      refuse(checked.problem);
+      return;
+    }
+    const cost = checked.bytes;
+    if (this.#toolBytes + cost > MAX_TOTAL_TOOL_BYTES) {
+      refuse(
+        `tool ${
+          shownName(frame.name)
+        } refused: the tools of all extensions together may take at most ${MAX_TOTAL_TOOL_BYTES} bytes of schemas and descriptions`,
+      );
+      return;
+    }
+    const schema = isJsonObject(frame.schema) ? frame.schema : EMPTY_SCHEMA;
     const reg: ToolRegistration = {
       name: frame.name,
       description: frame.description ?? "",
@@ -105,6 +134,8 @@ export class Registry {
     }
     reg.state = "active";
     this.tools.set(frame.name, reg);
+    this.#toolCost.set(reg, cost);
+    this.#toolBytes += cost;
   }
 
   /** Case-insensitive command lookup. */
@@ -119,22 +150,15 @@ export class Registry {
       if (record.commands.includes(reg)) this.commands.delete(key);
     }
     for (const [key, reg] of this.tools) {
-      if (record.tools.includes(reg)) this.tools.delete(key);
+      if (!record.tools.includes(reg)) continue;
+      this.tools.delete(key);
+      this.#toolBytes -= this.#toolCost.get(reg) ?? 0;
     }
   }
 
   clear(): void {
     this.commands.clear();
     this.tools.clear();
-  }
-}
-
-/** Why `value` cannot be sent as JSON, or undefined when it can (stringify is the whole test). */
-function jsonProblem(value: unknown): string | undefined {
-  try {
-    if (JSON.stringify(value) === undefined) return `unsupported value of type ${typeof value}`;
-    return undefined;
-  } catch (e) {
-    return errorMessage(e);
+    this.#toolBytes = 0;
   }
 }

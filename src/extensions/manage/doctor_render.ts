@@ -10,6 +10,7 @@ import type { FrameCounters } from "../channel.ts";
 import type { Diagnostic } from "../types.ts";
 import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
 import type { DoctorEntry } from "./doctor_scan.ts";
+import { safeText } from "../../safe_text.ts";
 
 /** What a real start reported (absent when no live start was made). */
 export interface LiveReport {
@@ -128,7 +129,10 @@ function frameLines(c: FrameCounters): string[] {
   ];
 }
 
-/** The text report, for stdout. */
+/**
+ * The text report, for stdout. Names, directories, errors and warnings come from manifests,
+ * directory names and extensions: every line is made safe (one line stays one line).
+ */
 export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly string[]): string {
   const out = ["zot extension doctor", ""];
   for (const r of rows) {
@@ -166,5 +170,5 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
     }
     out.push("");
   }
-  return out.join("\n");
+  return out.map((line) => safeText(line)).join("\n");
 }

@@ -7,6 +7,7 @@
 
 import type { ZotPaths } from "../../config/paths.ts";
 import { listInstalls } from "./lookup.ts";
+import { safeText } from "../../safe_text.ts";
 
 export interface ListRow {
   scope: "project" | "global";
@@ -58,13 +59,18 @@ export async function unreadableInstalls(
 
 const yesNo = (b: boolean) => (b ? "yes" : "no");
 
-/** The table, one line per row plus a header, columns padded like the reference CLI. */
+/**
+ * The table, one line per row plus a header, columns padded like the reference CLI. Cells come
+ * from manifests and directory names: each is made safe before padding, so columns stay aligned.
+ */
 export function renderListTable(rows: readonly ListRow[]): string {
-  const line = (cells: string[]) =>
-    `${cells[0].padEnd(12)}  ${cells[1].padEnd(20)}  ${cells[2].padEnd(10)}  ${
+  const line = (raw: string[]) => {
+    const cells = raw.map((c) => safeText(c));
+    return `${cells[0].padEnd(12)}  ${cells[1].padEnd(20)}  ${cells[2].padEnd(10)}  ${
       cells[3].padEnd(8)
     }  ` +
-    `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6]}`;
+      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6]}`;
+  };
   const out = [line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir"])];
   for (const r of rows) {
     out.push(line([

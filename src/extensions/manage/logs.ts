@@ -5,7 +5,7 @@
  * @module
  */
 
-import { safeStderrLine } from "../process/log.ts";
+import { rotatedLogPath, safeStderrLine } from "../process/log.ts";
 
 /** Copy the whole file to `out`; returns the number of bytes written. */
 export async function catFile(path: string, out: WritableStream<Uint8Array>): Promise<number> {
@@ -16,6 +16,20 @@ export async function catFile(path: string, out: WritableStream<Uint8Array>): Pr
   } finally {
     writer.releaseLock();
   }
+}
+
+/**
+ * The whole log: its rotated part (`<file>.1`, when the log reached its cap) first, then the
+ * file itself, so the output reads in the order it was written.
+ */
+export async function catLog(path: string, out: WritableStream<Uint8Array>): Promise<number> {
+  let n = 0;
+  try {
+    n += await catFile(rotatedLogPath(path), out);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  return n + await catFile(path, out);
 }
 
 /** Copy `file` from `from` to its end into `out`; returns the new position (also for follow.ts). */

@@ -5,24 +5,40 @@
  * Writes are synchronous so stderr chunks and diagnostics land in the order
  * they happened, and a closed log silently drops late writes.
  *
+ * The file is capped (default {@linkcode LOG_MAX_BYTES}): an extension that
+ * floods stderr (hundreds of MiB a second) must not fill the disk. At the cap
+ * the file is renamed to `<file>.1` (replacing an older one) and a new file
+ * begins with a `[zot]` line saying so; `zot ext logs` prints both, and
+ * `zot ext logs -f` follows the new file like any replaced one.
+ *
  * @module
  */
 
 import { dirname } from "../../path.ts";
 import { errorMessage } from "../../errors.ts";
+import { safeText } from "../../safe_text.ts";
 
 const encoder = new TextEncoder();
+
+/** Largest log file before it is rotated: with the one rotated file, at most twice this on disk. */
+export const LOG_MAX_BYTES = 10 * 1024 * 1024;
+/** The smallest cap honoured, so the rotation note always fits with room to spare. */
+const LOG_MIN_BYTES = 1024;
+
+/** The file a full log is renamed to. */
+export function rotatedLogPath(path: string): string {
+  return `${path}.1`;
+}
 
 /** How much of the extension's latest stderr is kept to quote in a start failure. */
 const TAIL_BYTES = 4096;
 
 /**
  * One line of an extension's stderr made fit for the user's terminal: it is untrusted text, so
- * no escapes or control characters (each becomes "?"), and at most 300 characters.
+ * no escapes or control characters ({@linkcode safeText}), and at most 300 characters.
  */
 export function safeStderrLine(line: string): string {
-  // deno-lint-ignore no-control-regex
-  const plain = line.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const plain = safeText(line);
   return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
 }
 
@@ -31,20 +47,32 @@ export class ExtensionLog {
   #file: Deno.FsFile | undefined;
   /** The last TAIL_BYTES of the extension's own stderr (not zot's lines). */
   #tail = new Uint8Array(0);
+  readonly #maxBytes: number;
+  /** Bytes in the current file (what was there at open, plus what we wrote). */
+  #size: number;
+  /** Set when rotating failed: writing on would break the cap, so nothing more is written. */
+  #full = false;
 
-  private constructor(path: string, file: Deno.FsFile) {
+  private constructor(path: string, file: Deno.FsFile, size: number, maxBytes: number) {
     this.path = path;
     this.#file = file;
+    this.#size = size;
+    this.#maxBytes = Math.max(LOG_MIN_BYTES, maxBytes);
   }
 
   /** Open (creating the logs dir) in append mode, or the `open log: …` error. */
   static async open(
     path: string,
+    options: { maxBytes?: number } = {},
   ): Promise<{ ok: true; log: ExtensionLog } | { ok: false; error: string }> {
     try {
       await Deno.mkdir(dirname(path), { recursive: true, mode: 0o755 });
       const file = await Deno.open(path, { append: true, create: true, mode: 0o644 });
-      return { ok: true, log: new ExtensionLog(path, file) };
+      const size = (await file.stat()).size;
+      return {
+        ok: true,
+        log: new ExtensionLog(path, file, size, options.maxBytes ?? LOG_MAX_BYTES),
+      };
     } catch (e) {
       return { ok: false, error: `open log: ${errorMessage(e)}` };
     }
@@ -89,16 +117,50 @@ export class ExtensionLog {
       .map(safeStderrLine);
   }
 
-  /** Raw bytes, written as they are. */
+  /** Raw bytes, written as they are; past the cap the file is rotated first. */
   write(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.length && this.#file && !this.#full) {
+      const room = this.#maxBytes - this.#size;
+      if (room <= 0) {
+        this.#rotate();
+        continue;
+      }
+      const part = bytes.subarray(at, at + room);
+      this.#writeAll(part);
+      at += part.length;
+    }
+  }
+
+  #writeAll(bytes: Uint8Array): void {
     const file = this.#file;
     if (!file) return;
+    this.#size += bytes.length;
     try {
       let at = 0;
       while (at < bytes.length) at += file.writeSync(bytes.subarray(at));
     } catch {
       // A full disk must not take the extension (or zot) down with it.
     }
+  }
+
+  /** Move the full file aside and start a new one that says so. */
+  #rotate(): void {
+    const rotated = rotatedLogPath(this.path);
+    try {
+      this.#file?.close();
+      this.#file = undefined;
+      Deno.renameSync(this.path, rotated);
+      this.#file = Deno.openSync(this.path, { append: true, create: true, mode: 0o644 });
+      this.#size = this.#file.statSync().size;
+    } catch {
+      // Cannot rotate (the directory went away, a permission changed): stop writing instead.
+      this.#full = true;
+      return;
+    }
+    this.#writeAll(encoder.encode(
+      `[zot] log rotated: it reached ${this.#maxBytes} bytes; the earlier part is in ${rotated}\n`,
+    ));
   }
 
   close(): void {

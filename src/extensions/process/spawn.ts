@@ -25,7 +25,7 @@ export const HOST_CAPABILITIES: readonly string[] = ["call_tool"];
 export const spawnExtension: SpawnFn = async (source, options) => {
   const name = source.manifest.name;
   const logPath = extensionLogPath(options.paths, name);
-  const opened = await ExtensionLog.open(logPath);
+  const opened = await ExtensionLog.open(logPath, { maxBytes: options.logMaxBytes });
   if (!opened.ok) return failure(source, opened.error);
   const log = opened.log;
   log.header(name, source.manifest.version);

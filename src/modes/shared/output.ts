@@ -5,6 +5,8 @@
  * @module
  */
 
+import { safeJson, safeText } from "../../safe_text.ts";
+
 const encoder = new TextEncoder();
 
 export type LineWriter = (line: string) => void;
@@ -41,15 +43,19 @@ export function watchedStdout(onClosed: () => void): LineWriter {
   };
 }
 
+/**
+ * stderr carries extension notes, load errors and warnings quoting extension output: every line
+ * is made safe for the terminal here, so no caller can forget it.
+ */
 export const stderrLine: LineWriter = (line) => {
   try {
-    writeAllSync(Deno.stderr, encoder.encode(line + "\n"));
+    writeAllSync(Deno.stderr, encoder.encode(safeText(line, { lines: true }) + "\n"));
   } catch {
     // same as above
   }
 };
 
-/** One JSON value per line. */
+/** One JSON value per line, with the characters a terminal would act on escaped. */
 export function jsonLines(write: LineWriter): (value: unknown) => void {
-  return (value) => write(JSON.stringify(value));
+  return (value) => write(safeJson(value));
 }

@@ -16,6 +16,7 @@ import {
 import { isPanelExit } from "../keys.ts";
 import type { Paint } from "../theme.ts";
 import { wrapStyled } from "./lines.ts";
+import { sanitize } from "../ansi.ts";
 
 export interface DialogSpec {
   title: string;
@@ -34,6 +35,19 @@ export class ChoiceDialog implements Component {
 
   constructor(paint: Paint, listTheme: SelectListTheme, spec: DialogSpec) {
     this.#paint = paint;
+    // Titles, lines and choices quote tool arguments and extension text (a tool_prompt's
+    // question, a session's first prompt): drawn only once made safe.
+    const one = (t: string) => sanitize(t).replaceAll("\n", " ");
+    spec = {
+      ...spec,
+      title: one(spec.title),
+      lines: spec.lines?.flatMap((l) => sanitize(l).split("\n")),
+      choices: spec.choices.map((c) => ({
+        ...c,
+        label: one(c.label),
+        ...(c.description === undefined ? {} : { description: one(c.description) }),
+      })),
+    };
     this.#spec = spec;
     this.#list = new SelectList(spec.choices, Math.min(12, spec.choices.length), listTheme);
     if (spec.selected) this.#list.setSelectedIndex(spec.selected);

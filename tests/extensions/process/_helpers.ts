@@ -62,7 +62,7 @@ export async function harness() {
     zot,
     async spawn(
       source: ExtensionSource,
-      options: { helloTimeoutMs?: number; signal?: AbortSignal } = {},
+      options: { helloTimeoutMs?: number; signal?: AbortSignal; logMaxBytes?: number } = {},
     ): Promise<SpawnResult> {
       const result = await spawnExtension(source, {
         paths: zot.paths,

@@ -6,6 +6,7 @@
  */
 
 import type { ContentBlock } from "./content.ts";
+import { MAX_FRAME_DEPTH } from "./limits.ts";
 import type {
   ExtToHostFrame,
   HostToExtFrame,
@@ -209,6 +210,25 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
   }
 }
 
+/**
+ * Whether `value` nests objects/arrays more than `max` levels deep (`{}` is one level), measured
+ * with an explicit stack: a value nested 200,000 deep parses fine (`JSON.parse` does not
+ * recurse) but overflows the stack of anything walking it recursively later (an SDK building a
+ * model request), so depth is bounded here and the bound itself never recurses.
+ */
+export function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 /** Byte length of a re-encoded JSON value (the raw text is not kept by JSON.parse). */
 function encodedLength(value: unknown, _line: string): number {
   return new TextEncoder().encode(JSON.stringify(value) ?? "").length;
@@ -229,6 +249,15 @@ function parseWith<T>(
   }
   if (typeof value.type !== "string") {
     return { ok: false, kind: "invalid", error: `field "type" must be a string` };
+  }
+  // Before anything else walks it: tool arguments or a schema nested 200,000 deep would reach
+  // a model request and overflow the stack of every one that follows.
+  if (deeperThan(value, MAX_FRAME_DEPTH)) {
+    return {
+      ok: false,
+      kind: "invalid",
+      error: `invalid "${value.type}" frame: nested deeper than ${MAX_FRAME_DEPTH} levels`,
+    };
   }
   try {
     const frame = build(value, line);

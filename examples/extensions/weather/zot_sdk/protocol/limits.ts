@@ -10,6 +10,11 @@ export const PROTOCOL_VERSION = 1;
 
 /** Largest single NDJSON line accepted in either direction (4 MiB). */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/**
+ * Deepest nesting of a frame (objects and arrays): far beyond any real frame, and shallow enough
+ * that nothing walking it later (an SDK building a model request) can overflow its stack.
+ */
+export const MAX_FRAME_DEPTH = 256;
 
 /** Outbound queue bound per extension: frames waiting behind the one being written. */
 export const OUTBOUND_MAX_FRAMES = 256;
@@ -55,3 +60,31 @@ export const SHUTDOWN_GRACE_MS = 2_000;
 export const SIGTERM_WAIT_MS = 1_000;
 /** Grace used by `zot ext doctor` when it stops what it started. */
 export const DOCTOR_SHUTDOWN_GRACE_MS = 500;
+
+/**
+ * Tool names both model APIs accept (Anthropic and OpenAI refuse anything else, and one bad
+ * name fails the whole request).
+ */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+/**
+ * Command names: one word the user types after `/` (letters of any script, digits, `_ . : -`),
+ * so nothing in a name can hide in the menu or act on the terminal.
+ */
+export const COMMAND_NAME_PATTERN = /^[\p{L}\p{N}_][\p{L}\p{N}_.:-]{0,63}$/u;
+/** Deepest tool `schema` accepted; real schemas are a few levels deep. */
+export const MAX_SCHEMA_DEPTH = 64;
+/** Largest tool `schema`, serialized. */
+export const MAX_SCHEMA_BYTES = 64 * 1024;
+/** Largest tool description (UTF-8 bytes): it is sent with every model request. */
+export const MAX_TOOL_DESCRIPTION_BYTES = 8 * 1024;
+/** Largest command description (UTF-8 bytes): it is one row of the `/` menu. */
+export const MAX_COMMAND_DESCRIPTION_BYTES = 1024;
+/** Tools one extension may register (counted over its whole run, refused ones excepted). */
+export const MAX_TOOLS_PER_EXTENSION = 128;
+/** Commands one extension may register. */
+export const MAX_COMMANDS_PER_EXTENSION = 128;
+/**
+ * All extension tools together (schemas plus descriptions): far below the APIs' 32 MB request
+ * limit, whatever the number of extensions.
+ */
+export const MAX_TOTAL_TOOL_BYTES = 4 * 1024 * 1024;
