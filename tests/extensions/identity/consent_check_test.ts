@@ -1,0 +1,149 @@
+/**
+ * The start-time check of what the user agreed to, against the real store
+ * and real extension directories: a store that cannot be read grants
+ * nothing (and is never taken for a first start), a directory zot never
+ * recorded is recorded at its first start, an older grant is upgraded only
+ * when it is still the same kind, and only other manifest fields changing is
+ * allowed.
+ */
+
+import { join } from "node:path";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { checkConsent } from "../../../src/extensions/consent_check.ts";
+import { findGrant, grantKey } from "../../../src/sandbox/grants.ts";
+import { planLaunch } from "../../../src/extensions/launch.ts";
+import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.ts";
+import { readManifest } from "../../../src/extensions/manifest.ts";
+
+async function ext(
+  root: string,
+  dir: string,
+  fields: Record<string, unknown>,
+  files: Record<string, string> = {},
+  kind: SourceKind = "global",
+): Promise<ExtensionSource> {
+  const path = join(root, dir);
+  await Deno.mkdir(path, { recursive: true });
+  await Deno.writeTextFile(join(path, "extension.json"), JSON.stringify(fields));
+  for (const [rel, text] of Object.entries(files)) {
+    await Deno.writeTextFile(join(path, rel), text);
+    await Deno.chmod(join(path, rel), 0o755);
+  }
+  const read = await readManifest(path);
+  if (read.status !== "ok") throw new Error(JSON.stringify(read));
+  return { ...read.info, dir: path, kind };
+}
+
+Deno.test("consent check: a directory never recorded is recorded at its first start, then pinned", async () => {
+  await using z = await tempZot();
+  const src = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" });
+  assertEquals(await checkConsent(src, z.paths), { ok: true });
+  const rec = await findGrant(z.paths.grants, src.dir);
+  assertEquals([rec?.name, rec?.exec, rec?.kind, rec?.via], [
+    "sh",
+    "./run.sh",
+    "plain",
+    "first start",
+  ]);
+  const changed = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./other.sh" });
+  const refused = await checkConsent(changed, z.paths);
+  assert(!refused.ok);
+  assertEquals(
+    refused.why,
+    `it changed since you agreed to it (exec "./run.sh" -> "./other.sh") (run "zot ext grant sh")`,
+  );
+  // Only other fields changing is allowed: it grants nothing new.
+  const edited = await ext(z.paths.extensions, "sh", {
+    name: "sh",
+    exec: "./run.sh",
+    version: "2",
+    enabled: false,
+  });
+  assertEquals(await checkConsent(edited, z.paths), { ok: true });
+});
+
+Deno.test("consent check: a store that cannot be read grants nothing and records nothing", async () => {
+  await using z = await tempZot();
+  const src = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" });
+  for (const text of ["{ not json", `{"version":2,"grants":[]}`]) {
+    await Deno.writeTextFile(z.paths.grants, text);
+    const refused = await checkConsent(src, z.paths);
+    assert(!refused.ok);
+    assertStringIncludes(refused.why, "what you agreed to cannot be read");
+    assertStringIncludes(refused.why, `(run "zot ext grant sh")`);
+    assertEquals(await Deno.readTextFile(z.paths.grants), text, "the first start was recorded");
+  }
+  // A malformed record of this directory: the same.
+  const key = await grantKey(src.dir);
+  await Deno.writeTextFile(
+    z.paths.grants,
+    JSON.stringify({ version: 2, grants: { [key]: { name: "sh", kind: "root" } } }),
+  );
+  const bad = await checkConsent(src, z.paths);
+  assert(!bad.ok);
+  assertStringIncludes(bad.why, "is malformed");
+});
+
+Deno.test("consent check: a grant from before exec was recorded is upgraded only while sandboxed", async () => {
+  await using z = await tempZot();
+  const ts = await ext(z.paths.extensions, "wx", {
+    name: "wx",
+    exec: "./main.ts",
+    scope: { net: ["a.io"] },
+  });
+  const key = await grantKey(ts.dir);
+  const v1 = { name: "wx", scope: { net: ["a.io"] }, granted_at: "2026-01-01T00:00:00.000Z" };
+  await Deno.writeTextFile(z.paths.grants, JSON.stringify({ version: 1, grants: { [key]: v1 } }));
+  assertEquals(await checkConsent(ts, z.paths), { ok: true });
+  assertEquals((await findGrant(z.paths.grants, ts.dir))?.exec, "./main.ts");
+  // The same old grant for what is now a plain program is a kind change.
+  await Deno.writeTextFile(z.paths.grants, JSON.stringify({ version: 1, grants: { [key]: v1 } }));
+  const py = await ext(z.paths.extensions, "wx", { name: "wx", exec: "./run.py" });
+  const refused = await checkConsent(py, z.paths);
+  assert(!refused.ok);
+  assertStringIncludes(refused.why, "runs as sandboxed -> a plain program, NOT sandboxed");
+});
+
+Deno.test("consent check: --ext is exempt; project extensions are pinned by trust, not recorded here", async () => {
+  await using z = await tempZot();
+  const explicit = await ext(z.root, "work", { name: "w", exec: "./run.sh" }, {}, "explicit");
+  assertEquals(await checkConsent(explicit, z.paths), { ok: true });
+  const project = await ext(
+    z.paths.projectExtensions,
+    "p",
+    { name: "p", exec: "./run.sh" },
+    {},
+    "project",
+  );
+  assertEquals(await checkConsent(project, z.paths), { ok: true });
+  assertEquals(await findGrant(z.paths.grants, explicit.dir), undefined);
+  assertEquals(await findGrant(z.paths.grants, project.dir), undefined);
+});
+
+Deno.test("a shebang never decides: every entry Deno runs as JS/TS is planned sandboxed", async () => {
+  await using z = await tempZot();
+  const shebang = "#!/usr/bin/env -S deno run -A\nexport {};\n";
+  for (const file of ["m.tsx", "m.jsx", "m.cjs", "m.cts", "m.TS", "m.Mjs", "m.js", "m.mts"]) {
+    const src = await ext(z.root, `x-${file}`, { name: "x", exec: `./${file}` }, {
+      [file]: shebang,
+    }, "explicit");
+    const plan = await planLaunch(src, { paths: z.paths });
+    assert(plan.ok, plan.ok ? "" : plan.error);
+    assertEquals([file, plan.plan.sandboxed], [file, true]);
+    // Started from an empty environment, as only the sandbox runner is.
+    assertEquals(plan.plan.clearEnv, true);
+  }
+});
+
+Deno.test("a shebang never decides: a program-named link to a script in the extension is refused", async () => {
+  await using z = await tempZot();
+  const src = await ext(z.root, "linked", { name: "linked", exec: "./run" }, {
+    "main.tsx": "#!/usr/bin/env -S deno run -A\nexport {};\n",
+  }, "explicit");
+  await Deno.symlink("main.tsx", join(src.dir, "run"));
+  const plan = await planLaunch(src, { paths: z.paths });
+  assert(!plan.ok);
+  assertStringIncludes(plan.error, `exec "./run" leads to ${join(src.dir, "main.tsx")}`);
+  assertStringIncludes(plan.error, "which runs only sandboxed");
+});
