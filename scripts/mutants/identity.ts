@@ -136,4 +136,12 @@ export const mutants: Mutant[] = [
     replace: "return { ok: true, scope };",
     tests: [REFUSAL],
   },
+  {
+    id: "store-no-lock",
+    protection: "read-modify-write of grants.json holds an exclusive lock",
+    file: "src/sandbox/json_store.ts",
+    find: "await lock.lock(true);",
+    replace: "",
+    tests: [CHECK],
+  },
 ];

@@ -16,7 +16,12 @@
  */
 
 import { basename, join } from "../path.ts";
-import { asRecord, readJsonFile, writeJsonFileAtomic } from "../sandbox/json_store.ts";
+import {
+  asRecord,
+  readJsonFile,
+  withStateLock,
+  writeJsonFileAtomic,
+} from "../sandbox/json_store.ts";
 import { scanRoot } from "./discovery.ts";
 import type { Identity } from "./identity.ts";
 import { kindWords, type LaunchKind } from "./launch_kind.ts";
@@ -109,7 +114,6 @@ export async function trustProject(
   set?: PinnedSet,
 ): Promise<string> {
   const pins = set ?? await currentSet(dir);
-  const projects = await readProjects(trustPath);
   const key = await projectKey(dir);
   const extensions = Object.fromEntries(
     Object.entries(pins).map(([d, p]) => [d, {
@@ -119,19 +123,24 @@ export async function trustProject(
       manifest_sha256: p.manifestSha256,
     }]),
   );
-  projects[key] = { trusted_at: now.toISOString(), extensions };
-  await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+  await withStateLock(trustPath, async () => {
+    const projects = await readProjects(trustPath);
+    projects[key] = { trusted_at: now.toISOString(), extensions };
+    await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+  });
   return key;
 }
 
 /** Forget the trust of `dir`; resolves to whether it was trusted. */
 export async function untrustProject(trustPath: string, dir: string): Promise<boolean> {
-  const projects = await readProjects(trustPath);
   const key = await projectKey(dir);
-  if (!(key in projects)) return false;
-  delete projects[key];
-  await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
-  return true;
+  return await withStateLock(trustPath, async () => {
+    const projects = await readProjects(trustPath);
+    if (!(key in projects)) return false;
+    delete projects[key];
+    await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+    return true;
+  });
 }
 
 /** Every trusted project, sorted. */

@@ -18,7 +18,7 @@ import { basename, dirname, join } from "../path.ts";
 import { parseScope, type Scope, scopeToJson } from "../extensions/scope.ts";
 import type { LaunchKind } from "../extensions/launch_kind.ts";
 import { errorMessage } from "../errors.ts";
-import { asRecord, writeJsonFileAtomic } from "./json_store.ts";
+import { asRecord, withStateLock, writeJsonFileAtomic } from "./json_store.ts";
 
 /** What the user agreed to for one extension directory. */
 export interface IdentityRecord {
@@ -151,28 +151,32 @@ export async function saveRecord(
   record: NewRecord,
   now: Date = new Date(),
 ): Promise<void> {
-  const store = await readStore(grantsPath);
-  const grants = store.ok ? store.grants : {};
-  const entry: Record<string, unknown> = {
-    name: record.name,
-    exec: record.exec ?? "",
-    kind: record.kind,
-    manifest_sha256: record.manifestSha256,
-    via: record.via,
-    recorded_at: now.toISOString(),
-  };
-  if (record.kind === "sandboxed" && record.scope) entry.scope = scopeToJson(record.scope);
-  grants[await grantKey(dir)] = entry;
-  await writeJsonFileAtomic(grantsPath, { version: VERSION, grants });
+  const key = await grantKey(dir);
+  await withStateLock(grantsPath, async () => {
+    const store = await readStore(grantsPath);
+    const grants = store.ok ? store.grants : {};
+    const entry: Record<string, unknown> = {
+      name: record.name,
+      exec: record.exec ?? "",
+      kind: record.kind,
+      manifest_sha256: record.manifestSha256,
+      via: record.via,
+      recorded_at: now.toISOString(),
+    };
+    if (record.kind === "sandboxed" && record.scope) entry.scope = scopeToJson(record.scope);
+    grants[key] = entry;
+    await writeJsonFileAtomic(grantsPath, { version: VERSION, grants });
+  });
 }
 
 /** Forget the record for `dir` (e.g. on remove). True when one existed. */
 export async function removeGrant(grantsPath: string, dir: string): Promise<boolean> {
-  const store = await readStore(grantsPath);
-  if (!store.ok) return false;
   const key = await grantKey(dir);
-  if (!Object.hasOwn(store.grants, key)) return false;
-  delete store.grants[key];
-  await writeJsonFileAtomic(grantsPath, { version: VERSION, grants: store.grants });
-  return true;
+  return await withStateLock(grantsPath, async () => {
+    const store = await readStore(grantsPath);
+    if (!store.ok || !Object.hasOwn(store.grants, key)) return false;
+    delete store.grants[key];
+    await writeJsonFileAtomic(grantsPath, { version: VERSION, grants: store.grants });
+    return true;
+  });
 }

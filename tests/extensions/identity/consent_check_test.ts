@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { checkConsent } from "../../../src/extensions/consent_check.ts";
-import { findGrant, grantKey } from "../../../src/sandbox/grants.ts";
+import { findGrant, grantKey, saveRecord } from "../../../src/sandbox/grants.ts";
 import { planLaunch } from "../../../src/extensions/launch.ts";
 import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.ts";
 import { readManifest } from "../../../src/extensions/manifest.ts";
@@ -146,4 +146,19 @@ Deno.test("a shebang never decides: a program-named link to a script in the exte
   assert(!plan.ok);
   assertStringIncludes(plan.error, `exec "./run" leads to ${join(src.dir, "main.tsx")}`);
   assertStringIncludes(plan.error, "which runs only sandboxed");
+});
+
+Deno.test("the store: concurrent records (a run's first start, a grant elsewhere) never lose one", async () => {
+  await using z = await tempZot();
+  const dirs = Array.from({ length: 12 }, (_, i) => join(z.paths.extensions, `e${i}`));
+  await Promise.all(dirs.map((dir, i) =>
+    saveRecord(z.paths.grants, dir, {
+      name: `e${i}`,
+      exec: "./run.sh",
+      kind: "plain",
+      manifestSha256: "",
+      via: "grant",
+    })
+  ));
+  for (const dir of dirs) assert(await findGrant(z.paths.grants, dir), `lost the record of ${dir}`);
 });
