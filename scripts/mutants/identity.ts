@@ -144,4 +144,12 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: [CHECK],
   },
+  {
+    id: "grant-change-unasked",
+    protection: "zot ext grant asks about a change even at least privilege (no terminal: refused)",
+    file: "src/cli/ext/grant.ts",
+    find: "alwaysAsk: changed,",
+    replace: "alwaysAsk: false,",
+    tests: [NAMES],
+  },
 ];

@@ -55,11 +55,12 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
 
 /**
  * Ask for agreement unless `yes`; refuse without a terminal. Sandboxed
- * extensions at least privilege need no question: there is nothing to grant.
+ * extensions at least privilege need no question: there is nothing to grant
+ * (unless `alwaysAsk`: something the user agreed to before has changed).
  */
 export async function askConsent(
   source: ExtensionSource,
-  opts: { yes: boolean; io: ConsentIO; action: string },
+  opts: { yes: boolean; io: ConsentIO; action: string; alwaysAsk?: boolean },
 ): Promise<{ ok: true; scope?: Scope } | { ok: false; reason: string }> {
   const exec = source.manifest.exec;
   let scope: Scope | undefined;
@@ -69,7 +70,8 @@ export async function askConsent(
     scope = parsed.scope;
   }
   for (const line of consentSummary(source, scope)) opts.io.print(line);
-  const mustAsk = exec !== undefined && exec !== "" && (!scope || needsGrant(scope));
+  const mustAsk = opts.alwaysAsk ||
+    (exec !== undefined && exec !== "" && (!scope || needsGrant(scope)));
   if (!mustAsk || opts.yes) return { ok: true, scope };
   if (!opts.io.interactive()) {
     return {

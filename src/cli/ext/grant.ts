@@ -62,18 +62,37 @@ export async function grantCommand(
   // What changed since the last record is what the user has to judge: said before the question
   // (and before a refusal without a terminal), not after the answer.
   const previous = await lookupRecord(paths.grants, dir);
-  if (previous.status === "unreadable") io.print(`the last record cannot be read: ${previous.why}`);
+  // A change is asked about even where a first grant would need no question (least privilege).
+  let changed = false;
+  if (previous.status === "unreadable") {
+    io.print(`the last record cannot be read: ${previous.why}`);
+    changed = true;
+  }
   if (previous.status === "ok") {
     const rec = previous.record;
     for (const change of identities.identityChanges(rec, now)) {
       io.print(`changed since the last grant: ${change}`);
+      changed = true;
+    }
+    if (rec.name !== now.name && now.kind === "sandboxed") {
+      // The name picks the data directory: a rename may reach state another extension left.
+      const { sandboxDataDir } = await import("../../sandbox/launch.ts");
+      const data = await sandboxDataDir(paths, source);
+      if (await Deno.stat(data).then(() => true, () => false)) {
+        io.print(`as "${now.name}" it will use the data directory ${data}, which already exists`);
+      }
     }
     if (rec.scope && now.scope) {
       const widened = scopes.scopeWidening(rec.scope, now.scope);
       if (widened.length) io.print(`widened since the last grant: ${widened.join("; ")}`);
     }
   }
-  const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
+  const answer = await askConsent(source, {
+    yes: opts.yes ?? false,
+    io,
+    action: "Grant",
+    alwaysAsk: changed,
+  });
   if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
   await saveRecord(paths.grants, dir, { ...now, via: "grant" });
   switch (now.kind) {

@@ -96,4 +96,12 @@ Deno.test("names: an update renaming an install to another install's name takes 
   assertEquals(renamed.status, "error");
   assertStringIncludes(renamed.errors.join("\n"), `name "other" -> "notes"`);
   assertEquals(await Deno.readTextFile(join(data, "token")), "notes' secret");
+  // Asked again, the user is told what the new name would reach.
+  const grant = await w.run("ext", "grant", "notes");
+  assertEquals(grant.code, 1);
+  assertStringIncludes(grant.stderr, `changed since the last grant: name "other" -> "notes"`);
+  assertStringIncludes(
+    grant.stderr,
+    `it will use the data directory ${data}, which already exists`,
+  );
 });
