@@ -14,6 +14,7 @@ import { planSandboxLaunch } from "../sandbox/launch.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
 import { isSandboxedExec } from "./launch_kind.ts";
 import { checkConsent } from "./consent_check.ts";
+import { isInside } from "../path_inside.ts";
 
 export type LaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
@@ -48,10 +49,10 @@ export async function planLaunch(
   const resolved = resolveExec(exec, source.dir, options.searchPath ?? envPath());
   if (!resolved.ok) return resolved;
   // A link in the extension named like a program that leads to a script would let the script's
-  // shebang decide. Programs found on $PATH or by absolute path are the system's (npm's `npx`
-  // is a link to a .js file), so only the extension's own files are followed.
-  const own = !isAbsolute(exec) && exec.includes(sep);
-  const target = own ? await Deno.realPath(resolved.path).catch(() => resolved.path) : "";
+  // shebang decide. Programs elsewhere (on $PATH, or by an absolute path outside the extension)
+  // are the system's: npm's `npx` is a link to a .js file.
+  const target = await Deno.realPath(resolved.path).catch(() => resolved.path);
+  const own = isInside(await Deno.realPath(source.dir).catch(() => source.dir), target);
   if (own && isSandboxedExec(target)) {
     return {
       ok: false,

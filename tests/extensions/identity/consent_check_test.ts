@@ -138,14 +138,36 @@ Deno.test("a shebang never decides: every entry Deno runs as JS/TS is planned sa
 
 Deno.test("a shebang never decides: a program-named link to a script in the extension is refused", async () => {
   await using z = await tempZot();
-  const src = await ext(z.root, "linked", { name: "linked", exec: "./run" }, {
-    "main.tsx": "#!/usr/bin/env -S deno run -A\nexport {};\n",
-  }, "explicit");
-  await Deno.symlink("main.tsx", join(src.dir, "run"));
-  const plan = await planLaunch(src, { paths: z.paths });
-  assert(!plan.ok);
-  assertStringIncludes(plan.error, `exec "./run" leads to ${join(src.dir, "main.tsx")}`);
-  assertStringIncludes(plan.error, "which runs only sandboxed");
+  const dir = join(z.root, "linked");
+  const script = join(dir, "main.tsx");
+  for (const exec of ["./run", "bin/run", join(dir, "run")]) {
+    const src = await ext(z.root, "linked", { name: "linked", exec }, {
+      "main.tsx": "#!/usr/bin/env -S deno run -A\nexport {};\n",
+    }, "explicit");
+    await Deno.mkdir(join(dir, "bin"), { recursive: true });
+    for (const link of [join(dir, "run"), join(dir, "bin", "run")]) {
+      await Deno.remove(link).catch(() => {});
+      await Deno.symlink(script, link);
+    }
+    const plan = await planLaunch(src, { paths: z.paths });
+    assert(!plan.ok, exec);
+    assertStringIncludes(plan.error, `exec "${exec}" leads to ${script}`);
+    assertStringIncludes(plan.error, "which runs only sandboxed");
+  }
+  // A program outside the extension that happens to be a script (npm's npx) is the system's.
+  const outside = join(z.root, "tools", "cli.js");
+  await Deno.mkdir(join(z.root, "tools"), { recursive: true });
+  await Deno.writeTextFile(outside, "#!/bin/sh\n");
+  await Deno.chmod(outside, 0o755);
+  await Deno.symlink(outside, join(z.root, "tools", "tool"));
+  const system = await ext(
+    z.root,
+    "sys",
+    { name: "sys", exec: join(z.root, "tools", "tool") },
+    {},
+    "explicit",
+  );
+  assert((await planLaunch(system, { paths: z.paths })).ok);
 });
 
 Deno.test("the store: concurrent records (a run's first start, a grant elsewhere) never lose one", async () => {
