@@ -97,12 +97,21 @@ Deno.test("consent check: a grant from before exec was recorded is upgraded only
   await Deno.writeTextFile(z.paths.grants, JSON.stringify({ version: 1, grants: { [key]: v1 } }));
   assertEquals(await checkConsent(ts, z.paths), { ok: true });
   assertEquals((await findGrant(z.paths.grants, ts.dir))?.exec, "./main.ts");
-  // The same old grant for what is now a plain program is a kind change.
-  await Deno.writeTextFile(z.paths.grants, JSON.stringify({ version: 1, grants: { [key]: v1 } }));
-  const py = await ext(z.paths.extensions, "wx", { name: "wx", exec: "./run.py" });
-  const refused = await checkConsent(py, z.paths);
-  assert(!refused.ok);
-  assertStringIncludes(refused.why, "runs as sandboxed -> a plain program, NOT sandboxed");
+  // The same old grant for what is now a plain program (or no program) is a kind change.
+  for (
+    const [fields, now] of [
+      [{ name: "wx", exec: "./run.py" }, "a plain program, NOT sandboxed"],
+      [{ name: "wx", exec: "./run.sh" }, "a plain program, NOT sandboxed"],
+      [{ name: "wx", skills: ["skills"] }, "no program (theme or skills only)"],
+    ] as const
+  ) {
+    await Deno.writeTextFile(z.paths.grants, JSON.stringify({ version: 1, grants: { [key]: v1 } }));
+    await Deno.mkdir(join(ts.dir, "skills"), { recursive: true });
+    const changed = await ext(z.paths.extensions, "wx", fields);
+    const refused = await checkConsent(changed, z.paths);
+    assert(!refused.ok, JSON.stringify(fields));
+    assertStringIncludes(refused.why, `runs as sandboxed -> ${now}`);
+  }
 });
 
 Deno.test("consent check: --ext is exempt; project extensions are pinned by trust, not recorded here", async () => {
