@@ -54,7 +54,7 @@ export const mutants: Mutant[] = [
     file: "src/extensions/launch.ts",
     find: "const consent = await checkConsent(source, options.paths);",
     replace: "const consent = { ok: true } as { ok: true } | { ok: false; why: string };",
-    tests: [UPDATE],
+    tests: [CHECK, UPDATE],
   },
   {
     id: "identity-scope-widening",
@@ -62,7 +62,7 @@ export const mutants: Mutant[] = [
     file: "src/extensions/consent_check.ts",
     find: "const widened = scopeWidening(rec.scope, now.scope);",
     replace: "const widened: string[] = [];",
-    tests: [UPDATE, "tests/sandbox/launch_test.ts"],
+    tests: [UPDATE, "tests/sandbox/launch_test.ts", "tests/sandbox/consent_test.ts"],
   },
   {
     id: "entry-kinds-old-list",

@@ -63,18 +63,28 @@ Deno.test("consent check: a directory never recorded is recorded at its first st
   assertEquals(await checkConsent(edited, z.paths), { ok: true });
 });
 
-Deno.test("consent check: a store that cannot be read grants nothing and records nothing", async () => {
-  await using z = await tempZot();
-  const src = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" });
-  for (const text of ["{ not json", `{"version":2,"grants":[]}`]) {
+for (
+  const [what, text] of [
+    ["not JSON", "{ not json"],
+    ["grants not an object", `{"version":2,"grants":[]}`],
+    ["an array", "[]"],
+  ]
+) {
+  Deno.test(`consent check: a store that cannot be read (${what}) grants nothing and records nothing`, async () => {
+    await using z = await tempZot();
+    const src = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" });
     await Deno.writeTextFile(z.paths.grants, text);
     const refused = await checkConsent(src, z.paths);
     assert(!refused.ok);
     assertStringIncludes(refused.why, "what you agreed to cannot be read");
     assertStringIncludes(refused.why, `(run "zot ext grant sh")`);
     assertEquals(await Deno.readTextFile(z.paths.grants), text, "the first start was recorded");
-  }
-  // A malformed record of this directory: the same.
+  });
+}
+
+Deno.test("consent check: a malformed record of the directory grants nothing", async () => {
+  await using z = await tempZot();
+  const src = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" });
   const key = await grantKey(src.dir);
   await Deno.writeTextFile(
     z.paths.grants,
@@ -130,20 +140,26 @@ Deno.test("consent check: --ext is exempt; project extensions are pinned by trus
   assertEquals(await findGrant(z.paths.grants, project.dir), undefined);
 });
 
-Deno.test("a shebang never decides: every entry Deno runs as JS/TS is planned sandboxed", async () => {
-  await using z = await tempZot();
-  const shebang = "#!/usr/bin/env -S deno run -A\nexport {};\n";
-  for (const file of ["m.tsx", "m.jsx", "m.cjs", "m.cts", "m.TS", "m.Mjs", "m.js", "m.mts"]) {
-    const src = await ext(z.root, `x-${file}`, { name: "x", exec: `./${file}` }, {
-      [file]: shebang,
-    }, "explicit");
+for (
+  const file of ["m.tsx", "m.jsx", "m.cjs", "m.cts", "m.TS", "m.Mjs", "m.Tsx", "m.js", "m.mts"]
+) {
+  Deno.test(`a shebang never decides: ${file} with a deno run -A shebang is planned sandboxed`, async () => {
+    await using z = await tempZot();
+    const shebang = "#!/usr/bin/env -S deno run -A\nexport {};\n";
+    const src = await ext(
+      z.root,
+      "x",
+      { name: "x", exec: `./${file}` },
+      { [file]: shebang },
+      "explicit",
+    );
     const plan = await planLaunch(src, { paths: z.paths });
     assert(plan.ok, plan.ok ? "" : plan.error);
-    assertEquals([file, plan.plan.sandboxed], [file, true]);
+    assertEquals(plan.plan.sandboxed, true);
     // Started from an empty environment, as only the sandbox runner is.
     assertEquals(plan.plan.clearEnv, true);
-  }
-});
+  });
+}
 
 Deno.test("a shebang never decides: a program-named link to a script in the extension is refused", async () => {
   await using z = await tempZot();
@@ -193,3 +209,22 @@ Deno.test("the store: concurrent records (a run's first start, a grant elsewhere
   ));
   for (const dir of dirs) assert(await findGrant(z.paths.grants, dir), `lost the record of ${dir}`);
 });
+
+for (
+  const [what, fields] of [
+    ["exec", { name: "sh", exec: "./other.sh" }],
+    ["name", { name: "sh2", exec: "./run.sh" }],
+    ["kind", { name: "sh", exec: "./run.ts" }],
+  ] as const
+) {
+  Deno.test(`planLaunch: an installed plain program whose ${what} changed does not start`, async () => {
+    await using z = await tempZot();
+    const files = { "run.sh": "#!/bin/sh\n", "other.sh": "#!/bin/sh\n", "run.ts": "" };
+    const first = await ext(z.paths.extensions, "sh", { name: "sh", exec: "./run.sh" }, files);
+    assert((await planLaunch(first, { paths: z.paths })).ok);
+    const changed = await ext(z.paths.extensions, "sh", fields);
+    const plan = await planLaunch(changed, { paths: z.paths });
+    assert(!plan.ok);
+    assertStringIncludes(plan.error, `: it changed since you agreed to it (`);
+  });
+}

@@ -108,3 +108,21 @@ Deno.test("refusal: a refused zot ext grant leaves the store unchanged", async (
   assertEquals(await store(w.paths.grants), before);
   assertEquals(await w.escaped(), false);
 });
+
+for (
+  const [kind, files] of [
+    ["plain", { "extension.json": manifest({ name: "k", exec: "./run.py" }), "run.py": "" }],
+    ["sandboxed", { "extension.json": manifest({ name: "k", exec: "./main.ts" }), "main.ts": "" }],
+    ["passive", { "extension.json": manifest({ name: "k" }), "theme.json": "{}" }],
+  ] as const
+) {
+  Deno.test(`refusal: an accepted install records a ${kind} extension's identity`, async () => {
+    await using w = await world();
+    const url = await w.publish("k", files);
+    const r = await w.run("ext", "install", url, "--yes");
+    assertEquals(r.code, 0, r.stderr);
+    const saved = JSON.parse((await store(w.paths.grants))!);
+    const entry = saved.grants[join(w.paths.extensions, "k")];
+    assertEquals([entry?.name, entry?.kind, entry?.via], ["k", kind, "install"]);
+  });
+}

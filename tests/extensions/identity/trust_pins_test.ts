@@ -80,14 +80,27 @@ Deno.test("trust pins: a project extension whose exec changed is held back", asy
   assertEquals((await started(w)).names, ["lint"]);
 });
 
-Deno.test("trust pins: an edited manifest (same exec) or a renamed one is held back too", async () => {
-  await using w = await trustedProject();
-  await place(join(w.paths.projectExtensions, "lint"), {
-    "extension.json": manifest({ name: "lint", exec: "./main.ts", args: ["--fix"] }),
+for (
+  const [what, fields] of [
+    ["args", { name: "lint", exec: "./main.ts", args: ["--fix"] }],
+    ["enabled", { name: "lint", exec: "./main.ts", enabled: true }],
+    ["description", { name: "lint", exec: "./main.ts", description: "now different" }],
+  ] as const
+) {
+  Deno.test(`trust pins: a project manifest edited (${what}, same exec) is held back`, async () => {
+    await using w = await trustedProject();
+    await place(join(w.paths.projectExtensions, "lint"), { "extension.json": manifest(fields) });
+    const edited = await started(w);
+    assertEquals(edited.names, []);
+    assertStringIncludes(
+      edited.warnings,
+      `it changed since you trusted ${w.cwd} (manifest edited)`,
+    );
   });
-  const edited = await started(w);
-  assertEquals(edited.names, []);
-  assertStringIncludes(edited.warnings, `(manifest edited)`);
+}
+
+Deno.test("trust pins: a renamed project extension is held back", async () => {
+  await using w = await trustedProject();
   await place(join(w.paths.projectExtensions, "lint"), {
     "extension.json": manifest({ name: "lint2", exec: "./main.ts" }),
   });
