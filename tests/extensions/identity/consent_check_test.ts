@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { checkConsent } from "../../../src/extensions/consent_check.ts";
-import { findGrant, grantKey, saveRecord } from "../../../src/sandbox/grants.ts";
+import { findGrant, grantKey, removeGrant, saveRecord } from "../../../src/sandbox/grants.ts";
+import { isProjectTrusted, trustProject } from "../../../src/extensions/trust.ts";
 import { planLaunch } from "../../../src/extensions/launch.ts";
 import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.ts";
 import { readManifest } from "../../../src/extensions/manifest.ts";
@@ -161,37 +162,34 @@ for (
   });
 }
 
-Deno.test("a shebang never decides: a program-named link to a script in the extension is refused", async () => {
-  await using z = await tempZot();
-  const dir = join(z.root, "linked");
-  const script = join(dir, "main.tsx");
-  for (const exec of ["./run", "bin/run", join(dir, "run")]) {
+for (const spelling of ["./run", "bin/run", "absolute"]) {
+  Deno.test(`a shebang never decides: a link in the extension (${spelling}) to a script is refused`, async () => {
+    await using z = await tempZot();
+    const dir = join(z.root, "linked");
+    const script = join(dir, "main.tsx");
+    const exec = spelling === "absolute" ? join(dir, "run") : spelling;
     const src = await ext(z.root, "linked", { name: "linked", exec }, {
       "main.tsx": "#!/usr/bin/env -S deno run -A\nexport {};\n",
     }, "explicit");
     await Deno.mkdir(join(dir, "bin"), { recursive: true });
-    for (const link of [join(dir, "run"), join(dir, "bin", "run")]) {
-      await Deno.remove(link).catch(() => {});
-      await Deno.symlink(script, link);
-    }
+    await Deno.symlink(script, join(dir, "run"));
+    await Deno.symlink(script, join(dir, "bin", "run"));
     const plan = await planLaunch(src, { paths: z.paths });
     assert(!plan.ok, exec);
     assertStringIncludes(plan.error, `exec "${exec}" leads to ${script}`);
     assertStringIncludes(plan.error, "which runs only sandboxed");
-  }
-  // A program outside the extension that happens to be a script (npm's npx) is the system's.
+  });
+}
+
+Deno.test("a shebang never decides: a program outside the extension that is a script (npx) is the system's", async () => {
+  await using z = await tempZot();
   const outside = join(z.root, "tools", "cli.js");
   await Deno.mkdir(join(z.root, "tools"), { recursive: true });
   await Deno.writeTextFile(outside, "#!/bin/sh\n");
   await Deno.chmod(outside, 0o755);
   await Deno.symlink(outside, join(z.root, "tools", "tool"));
-  const system = await ext(
-    z.root,
-    "sys",
-    { name: "sys", exec: join(z.root, "tools", "tool") },
-    {},
-    "explicit",
-  );
+  const exec = join(z.root, "tools", "tool");
+  const system = await ext(z.root, "sys", { name: "sys", exec }, {}, "explicit");
   assert((await planLaunch(system, { paths: z.paths })).ok);
 });
 
@@ -228,3 +226,35 @@ for (
     assertStringIncludes(plan.error, `: it changed since you agreed to it (`);
   });
 }
+
+Deno.test("the store: concurrent removes and records keep every record they did not remove", async () => {
+  await using z = await tempZot();
+  const dirs = Array.from({ length: 12 }, (_, i) => join(z.paths.extensions, `e${i}`));
+  const rec = (i: number) => ({
+    name: `e${i}`,
+    exec: "./run.sh",
+    kind: "plain" as const,
+    manifestSha256: "",
+    via: "grant",
+  });
+  for (const [i, dir] of dirs.entries()) if (i % 2) await saveRecord(z.paths.grants, dir, rec(i));
+  await Promise.all(
+    dirs.map((dir, i) =>
+      i % 2 ? removeGrant(z.paths.grants, dir) : saveRecord(z.paths.grants, dir, rec(i))
+    ),
+  );
+  for (const [i, dir] of dirs.entries()) {
+    assertEquals(Boolean(await findGrant(z.paths.grants, dir)), i % 2 === 0, dir);
+  }
+});
+
+Deno.test("the store: concurrent zot trust of several projects keeps every trust", async () => {
+  await using z = await tempZot();
+  const projects = await Promise.all(Array.from({ length: 12 }, async (_, i) => {
+    const dir = join(z.root, `p${i}`);
+    await Deno.mkdir(dir);
+    return dir;
+  }));
+  await Promise.all(projects.map((dir) => trustProject(z.paths.trust, dir)));
+  for (const dir of projects) assert(await isProjectTrusted(z.paths.trust, dir), dir);
+});

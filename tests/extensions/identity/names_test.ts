@@ -105,3 +105,24 @@ Deno.test("names: an update renaming an install to another install's name takes 
     `it will use the data directory ${data}, which already exists`,
   );
 });
+
+for (
+  const [what, fields] of [
+    ["exec", { name: "wx", exec: "./other.ts" }],
+    ["name", { name: "wx2", exec: "./main.ts" }],
+    ["kind", { name: "wx", exec: "./main.py" }],
+  ] as const
+) {
+  Deno.test(`names: zot ext grant asks about a changed ${what} even at least privilege`, async () => {
+    await using w = await world();
+    const dir = await place(join(w.paths.extensions, "wx"), {
+      "extension.json": manifest({ name: "wx", exec: "./main.ts" }),
+    });
+    assertEquals((await w.run("ext", "grant", "wx")).code, 0, "nothing to ask at least privilege");
+    await place(dir, { "extension.json": manifest(fields) });
+    const r = await w.run("ext", "grant", fields.name);
+    assertEquals(r.code, 1, r.stderr);
+    assertStringIncludes(r.stderr, "changed since the last grant:");
+    assertStringIncludes(r.stderr, "stdin is not a terminal");
+  });
+}

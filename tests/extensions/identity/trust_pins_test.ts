@@ -107,14 +107,26 @@ Deno.test("trust pins: a renamed project extension is held back", async () => {
   assertStringIncludes((await started(w)).warnings, `name "lint" -> "lint2"`);
 });
 
-Deno.test("trust pins: a trust recorded before sets were pinned holds every extension back", async () => {
-  await using w = await trustedProject();
-  const file = JSON.parse(await Deno.readTextFile(w.paths.trust));
-  for (const entry of Object.values(file.projects) as Record<string, unknown>[]) {
-    delete entry.extensions;
-  }
-  await Deno.writeTextFile(w.paths.trust, JSON.stringify(file));
-  const run = await started(w);
-  assertEquals(run.names, []);
-  assertStringIncludes(run.warnings, "trusted before zot pinned each extension");
-});
+for (
+  const [kind, files] of [
+    ["sandboxed", { "extension.json": manifest({ name: "x", exec: "./main.ts" }), "main.ts": "" }],
+    ["plain", { "extension.json": manifest({ name: "x", exec: "./run.py" }), "run.py": "" }],
+    ["plain (shell)", {
+      "extension.json": manifest({ name: "x", exec: "./run.sh" }),
+      "run.sh": "",
+    }],
+  ] as const
+) {
+  Deno.test(`trust pins: a trust recorded before sets were pinned holds a ${kind} extension back`, async () => {
+    await using w = await world();
+    await place(join(w.paths.projectExtensions, "x"), files);
+    // The trust file as zot wrote it before it pinned sets.
+    const key = await Deno.realPath(w.cwd);
+    const legacy = { version: 1, projects: { [key]: { trusted_at: "2026-01-01T00:00:00.000Z" } } };
+    await Deno.writeTextFile(w.paths.trust, JSON.stringify(legacy));
+    const run = await started(w);
+    assertEquals(run.names, []);
+    assertStringIncludes(run.warnings, "trusted before zot pinned each extension");
+    assertStringIncludes(run.warnings, `(run "zot trust" to review and allow it)`);
+  });
+}
