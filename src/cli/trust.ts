@@ -1,7 +1,9 @@
 /**
  * `zot trust [dir]` / `zot untrust [dir]`: allow (or stop) the extensions
  * in a project's `./.zot/extensions` to run. Untrusted projects never start
- * them; see docs/sandbox.md.
+ * them. Trusting pins the set as it is now (each extension and how it runs,
+ * listed with what changed since the last trust); one added or changed later
+ * waits for `zot trust` again.
  *
  * @module
  */
@@ -11,7 +13,10 @@ import { resolve } from "../path.ts";
 import { zotPaths } from "../config/paths.ts";
 import { UsageError } from "../errors.ts";
 import {
+  currentSet,
+  describeSet,
   isProjectTrusted,
+  pinnedSet,
   trustedProjects,
   trustProject,
   untrustProject,
@@ -43,8 +48,16 @@ export function addTrustCommands(root: Command, _setExit: (code: number) => void
         );
       }
       const already = await isProjectTrusted(paths.trust, target);
-      const key = await trustProject(paths.trust, target);
-      console.error(already ? `${key} was already trusted` : `trusted ${key}`);
+      // What is trusted is this set of extensions, as they are now: said before it is recorded.
+      const previous = already ? await pinnedSet(paths.trust, target) : undefined;
+      const set = await currentSet(target);
+      const lines = describeSet(set, previous);
+      if (lines.length) {
+        console.error(`the extensions of this project that will run:`);
+        for (const line of lines) console.error(line);
+      }
+      const key = await trustProject(paths.trust, target, new Date(), set);
+      console.error(already ? `trusted ${key} again, with the extensions above` : `trusted ${key}`);
     });
   root.command("untrust")
     .description("stop the extensions in a project's .zot/extensions from running")

@@ -10,13 +10,15 @@
 
 import type { ZotPaths } from "../config/paths.ts";
 import { describeScope, needsGrant } from "../sandbox/describe.ts";
-import { saveGrant } from "../sandbox/grants.ts";
-import { isSandboxedExec } from "./launch.ts";
+import { type NewRecord, saveRecord } from "../sandbox/grants.ts";
+import { isSandboxedExec, launchKind } from "./launch_kind.ts";
+import { manifestSha256 } from "./identity.ts";
+import type { ConfirmResult } from "./manage/install.ts";
 import { parseScope, type Scope } from "./scope.ts";
 import { safeText } from "../safe_text.ts";
 import type { ExtensionSource } from "./types.ts";
 
-export type ConsentResult = { ok: true } | { ok: false; reason: string };
+export type ConsentResult = ConfirmResult;
 
 /** The terminal side of consent, injectable for tests. */
 export interface ConsentIO {
@@ -46,7 +48,7 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
   if (!scope) {
     return [
       `"${name}" runs "${source.manifest.exec}" as a plain program, NOT sandboxed:`,
-      "  it can do anything you can (read your files and keys, use the network, run commands)",
+      "  it runs with your full privileges: it can do anything you can (read your files and keys, use the network, run commands)",
     ];
   }
   return [`"${name}" runs sandboxed and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
@@ -54,11 +56,12 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
 
 /**
  * Ask for agreement unless `yes`; refuse without a terminal. Sandboxed
- * extensions at least privilege need no question: there is nothing to grant.
+ * extensions at least privilege need no question: there is nothing to grant
+ * (unless `alwaysAsk`: something the user agreed to before has changed).
  */
 export async function askConsent(
   source: ExtensionSource,
-  opts: { yes: boolean; io: ConsentIO; action: string },
+  opts: { yes: boolean; io: ConsentIO; action: string; alwaysAsk?: boolean },
 ): Promise<{ ok: true; scope?: Scope } | { ok: false; reason: string }> {
   const exec = source.manifest.exec;
   let scope: Scope | undefined;
@@ -69,7 +72,8 @@ export async function askConsent(
   }
   // Whatever the manifest holds, the lines the user agrees to read exactly as printed.
   for (const line of consentSummary(source, scope)) opts.io.print(safeText(line));
-  const mustAsk = exec !== undefined && exec !== "" && (!scope || needsGrant(scope));
+  const mustAsk = opts.alwaysAsk ||
+    (exec !== undefined && exec !== "" && (!scope || needsGrant(scope)));
   if (!mustAsk || opts.yes) return { ok: true, scope };
   if (!opts.io.interactive()) {
     return {
@@ -84,20 +88,32 @@ export async function askConsent(
   return agreed ? { ok: true, scope } : { ok: false, reason: "you declined" };
 }
 
-/** The `confirm` hook of `zot ext install`: ask, then store the grant for the destination. */
+/**
+ * The `confirm` hook of `zot ext install`: ask, and once the extension is in
+ * place record its identity (every kind: what it is, how it runs, the scope
+ * agreed to), so a later update that changes any of it does not start unasked.
+ * A refusal stores nothing.
+ */
 export function installConsent(
   paths: ZotPaths,
   io: ConsentIO = terminalConsentIO,
 ): (
   staged: ExtensionSource,
   info: { destination: string; yes: boolean },
-) => Promise<ConsentResult> {
+) => Promise<ConfirmResult> {
   return async (staged, info) => {
     const answer = await askConsent(staged, { yes: info.yes, io, action: "Install" });
     if (!answer.ok) return answer;
-    if (answer.scope && needsGrant(answer.scope)) {
-      await saveGrant(paths.grants, info.destination, staged.manifest.name, answer.scope);
-    }
-    return { ok: true };
+    const sha256 = await manifestSha256(staged.manifestPath);
+    const exec = staged.manifest.exec ?? "";
+    const identity: NewRecord = {
+      name: staged.manifest.name,
+      exec,
+      kind: launchKind(exec),
+      scope: answer.scope,
+      manifestSha256: sha256,
+      via: "install",
+    };
+    return { ok: true, commit: (dir) => saveRecord(paths.grants, dir, identity) };
   };
 }

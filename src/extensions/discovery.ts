@@ -2,8 +2,15 @@
  * Which extension directories exist and which of them win. Order:
  * explicit `--ext` paths (as given), then `./.zot/extensions/*` (project),
  * then `$ZOT_HOME/extensions/*` (global), each root in directory-name order.
- * A lower-priority copy with the same directory name or manifest name is
- * skipped with a diagnostic, so the outcome never depends on timing.
+ * A lower-priority copy with the same directory name is skipped with a
+ * diagnostic, so the outcome never depends on timing.
+ *
+ * A manifest name is one extension: it picks the commands, the log and the
+ * data directory. Installed copies sharing a name (two global dirs, or a
+ * project and a global one) therefore never pick a winner by directory
+ * order: none of them starts, and each says where the others are. Only an
+ * explicit `--ext` path, asked for by the user, overrides installed copies of
+ * its name.
  *
  * @module
  */
@@ -148,7 +155,7 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     untrusted: [],
   };
   const byDir = new Map<string, string>();
-  const byName = new Map<string, string>();
+  const valid: ExtensionSource[] = [];
   const skip = (c: Candidate, message: string): Diagnostic => ({
     level: "info",
     dir: c.dir,
@@ -183,17 +190,54 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
       result.diagnostics.push(manifestDiagnostic(c.dir, c.problem, c.name));
       continue;
     }
-    const name = c.source.manifest.name;
-    const nameWinner = byName.get(name);
-    if (nameWinner !== undefined) {
-      result.shadowed.push({ source: c.source, winner: nameWinner, by: "name" });
-      result.diagnostics.push(
-        skip(c, `a higher-priority extension named "${name}" wins (${nameWinner})`),
-      );
+    valid.push(c.source);
+  }
+  decideNames(valid, result);
+  return result;
+}
+
+/**
+ * Winners by manifest name. A name used once wins; one explicit path among
+ * copies wins over the installed ones; otherwise every copy is refused (see
+ * the module doc), in load order.
+ */
+function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult): void {
+  const groups = new Map<string, ExtensionSource[]>();
+  for (const s of valid) {
+    const group = groups.get(s.manifest.name);
+    if (group) group.push(s);
+    else groups.set(s.manifest.name, [s]);
+  }
+  for (const s of valid) {
+    const name = s.manifest.name;
+    const group = groups.get(name)!;
+    const explicit = group.filter((g) => g.kind === "explicit");
+    if (group.length === 1 || (explicit.length === 1 && s === explicit[0])) {
+      result.value.push(s);
       continue;
     }
-    byName.set(name, c.dir);
-    result.value.push(c.source);
+    if (explicit.length === 1) {
+      const winner = explicit[0].dir;
+      result.shadowed.push({ source: s, winner, by: "name" });
+      result.diagnostics.push({
+        level: "info",
+        dir: s.dir,
+        extension: name,
+        message:
+          `skipped ${s.dir}: the extension named "${name}" given with --ext wins (${winner})`,
+      });
+      continue;
+    }
+    const others = group.filter((o) => o !== s).map((o) => o.dir);
+    const problem = `manifest name "${name}" is also used by ${others.join(", ")}; ` +
+      `none of them starts (keep one: rename the others, or remove them with ` +
+      `"zot ext remove <directory name>")`;
+    result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
+    result.diagnostics.push({
+      level: "error",
+      dir: s.dir,
+      extension: name,
+      message: `${s.dir}: ${problem}`,
+    });
   }
-  return result;
 }

@@ -12,6 +12,9 @@ import { delimiter, isAbsolute, join, sep } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import { planSandboxLaunch } from "../sandbox/launch.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
+import { isSandboxedExec } from "./launch_kind.ts";
+import { checkConsent } from "./consent_check.ts";
+import { isInside } from "../path_inside.ts";
 
 export type LaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
@@ -21,12 +24,7 @@ export interface LaunchOptions {
   searchPath?: string;
 }
 
-const SANDBOXED_ENTRY = /\.(ts|mts|js|mjs)$/;
-
-/** True when `exec` names a script the sandbox runs rather than a program. */
-export function isSandboxedExec(exec: string): boolean {
-  return SANDBOXED_ENTRY.test(exec);
-}
+export { isSandboxedExec };
 
 /** Build the launch plan, or the reason there is none. */
 export async function planLaunch(
@@ -43,8 +41,26 @@ export async function planLaunch(
       explicit: source.kind === "explicit",
     });
   }
+  // A plain program has no scope to check, but still only runs as what the user agreed to.
+  const consent = await checkConsent(source, options.paths);
+  if (!consent.ok) {
+    return { ok: false, error: `Cannot start extension "${source.manifest.name}": ${consent.why}` };
+  }
   const resolved = resolveExec(exec, source.dir, options.searchPath ?? envPath());
   if (!resolved.ok) return resolved;
+  // A link in the extension named like a program that leads to a script would let the script's
+  // shebang decide. Programs elsewhere (on $PATH, or by an absolute path outside the extension)
+  // are the system's: npm's `npx` is a link to a .js file.
+  const target = await Deno.realPath(resolved.path).catch(() => resolved.path);
+  const own = isInside(await Deno.realPath(source.dir).catch(() => source.dir), target);
+  if (own && isSandboxedExec(target)) {
+    return {
+      ok: false,
+      error: `Cannot start extension "${source.manifest.name}": exec "${exec}" leads to ` +
+        `${target}, a JavaScript or TypeScript file, which runs only sandboxed ` +
+        `(point "exec" in ${source.manifestPath} at that file itself)`,
+    };
+  }
   return {
     ok: true,
     plan: {

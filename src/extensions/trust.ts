@@ -5,12 +5,44 @@
  * keyed by the project's real path, so a symlink or a relative path names
  * the same project.
  *
+ * Trust is given to the extensions the user saw, not to whatever the
+ * repository holds later: `zot trust` pins the set (per directory: manifest
+ * name, exec, how it runs, manifest SHA-256). At start an extension added
+ * since, or changed in any of those, is held back with the remedy; the
+ * unchanged ones run. A trust recorded before sets were pinned holds every
+ * extension back until `zot trust` is run again.
+ *
  * @module
  */
 
-import { asRecord, readJsonFile, writeJsonFileAtomic } from "../sandbox/json_store.ts";
+import { basename, join } from "../path.ts";
+import {
+  asRecord,
+  readJsonFile,
+  withStateLock,
+  writeJsonFileAtomic,
+} from "../sandbox/json_store.ts";
+import { scanRoot } from "./discovery.ts";
+import type { Identity } from "./identity.ts";
+import { kindWords, type LaunchKind } from "./launch_kind.ts";
+import type { ExtensionSource } from "./types.ts";
 
-const VERSION = 1;
+const VERSION = 2;
+
+/** Loaded only when a project has extensions: a run without them does without it (start-up). */
+const identities = () => import("./identity.ts");
+const KINDS: readonly string[] = ["sandboxed", "plain", "passive"];
+
+/** What `zot trust` pinned for one project extension directory. */
+export interface Pin {
+  name: string;
+  exec: string;
+  kind: LaunchKind;
+  manifestSha256: string;
+}
+
+/** Pins by extension directory name (under `.zot/extensions`). */
+export type PinnedSet = Record<string, Pin>;
 
 async function projectKey(dir: string): Promise<string> {
   try {
@@ -24,32 +56,91 @@ async function readProjects(trustPath: string): Promise<Record<string, unknown>>
   return asRecord(asRecord(await readJsonFile(trustPath)).projects);
 }
 
+function parsePins(v: unknown): PinnedSet | undefined {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+  const out: PinnedSet = {};
+  for (const [dir, raw] of Object.entries(v)) {
+    const p = asRecord(raw);
+    if (
+      typeof p.name !== "string" || typeof p.exec !== "string" || typeof p.kind !== "string" ||
+      !KINDS.includes(p.kind) || typeof p.manifest_sha256 !== "string"
+    ) continue; // an unreadable pin pins nothing: that extension is held back
+    out[dir] = {
+      name: p.name,
+      exec: p.exec,
+      kind: p.kind as LaunchKind,
+      manifestSha256: p.manifest_sha256,
+    };
+  }
+  return out;
+}
+
 /** True when the user trusted the project at `dir`. */
 export async function isProjectTrusted(trustPath: string, dir: string): Promise<boolean> {
   return (await projectKey(dir)) in (await readProjects(trustPath));
 }
 
-/** Remember that the project at `dir` is trusted; resolves to its key. */
+/** The pinned set of a trusted project; undefined when untrusted or trusted before pinning. */
+export async function pinnedSet(trustPath: string, dir: string): Promise<PinnedSet | undefined> {
+  const entry = (await readProjects(trustPath))[await projectKey(dir)];
+  return entry === undefined ? undefined : parsePins(asRecord(entry).extensions);
+}
+
+function pinOf(identity: Identity): Pin {
+  const { name, exec, kind, manifestSha256 } = identity;
+  return { name, exec, kind, manifestSha256 };
+}
+
+/** The extensions in `<dir>/.zot/extensions` now, as they would be pinned. */
+export async function currentSet(dir: string): Promise<PinnedSet> {
+  const set: PinnedSet = {};
+  const { identityOf } = await identities();
+  for (const c of await scanRoot(join(dir, ".zot", "extensions"), "project")) {
+    if (!c.ok) continue; // an invalid manifest never runs; there is nothing to pin
+    const id = await identityOf(c.source);
+    if (id.ok) set[basename(c.dir)] = pinOf(id.identity);
+  }
+  return set;
+}
+
+/**
+ * Remember that the project at `dir` is trusted with `set` (default: its
+ * extensions now); resolves to its key.
+ */
 export async function trustProject(
   trustPath: string,
   dir: string,
   now: Date = new Date(),
+  set?: PinnedSet,
 ): Promise<string> {
-  const projects = await readProjects(trustPath);
+  const pins = set ?? await currentSet(dir);
   const key = await projectKey(dir);
-  projects[key] = { trusted_at: now.toISOString() };
-  await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+  const extensions = Object.fromEntries(
+    Object.entries(pins).map(([d, p]) => [d, {
+      name: p.name,
+      exec: p.exec,
+      kind: p.kind,
+      manifest_sha256: p.manifestSha256,
+    }]),
+  );
+  await withStateLock(trustPath, async () => {
+    const projects = await readProjects(trustPath);
+    projects[key] = { trusted_at: now.toISOString(), extensions };
+    await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+  });
   return key;
 }
 
 /** Forget the trust of `dir`; resolves to whether it was trusted. */
 export async function untrustProject(trustPath: string, dir: string): Promise<boolean> {
-  const projects = await readProjects(trustPath);
   const key = await projectKey(dir);
-  if (!(key in projects)) return false;
-  delete projects[key];
-  await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
-  return true;
+  return await withStateLock(trustPath, async () => {
+    const projects = await readProjects(trustPath);
+    if (!(key in projects)) return false;
+    delete projects[key];
+    await writeJsonFileAtomic(trustPath, { version: VERSION, projects });
+    return true;
+  });
 }
 
 /** Every trusted project, sorted. */
@@ -61,4 +152,86 @@ export async function trustedProjects(trustPath: string): Promise<string[]> {
 export function untrustedMessage(names: string[], project: string): string {
   return `Not starting project extensions ${names.map((n) => `"${n}"`).join(", ")}: ` +
     `${project} is not a trusted project (run "zot trust" there to allow them)`;
+}
+
+/** How `pin` (undefined: not pinned) differs from `now`, in words; empty when unchanged. */
+export function pinChanges(pin: Pin | undefined, now: Pin): string[] {
+  if (!pin) return ["new"];
+  const changes: string[] = [];
+  if (pin.name !== now.name) changes.push(`name "${pin.name}" -> "${now.name}"`);
+  if (pin.kind !== now.kind) {
+    changes.push(`runs as ${kindWords(pin.kind)} -> ${kindWords(now.kind)}`);
+  }
+  if (pin.exec !== now.exec) changes.push(`exec "${pin.exec}" -> "${now.exec}"`);
+  if (pin.manifestSha256 !== now.manifestSha256) changes.push("manifest edited");
+  return changes;
+}
+
+/** A project extension that does not run, and why. */
+export interface HeldBack {
+  source: ExtensionSource;
+  message: string;
+}
+
+/**
+ * Split `sources` of a trusted project at `project` into those matching the
+ * pinned set (and every non-project source) and those held back.
+ */
+export async function checkPinned(
+  trustPath: string,
+  project: string,
+  sources: readonly ExtensionSource[],
+): Promise<{ run: ExtensionSource[]; held: HeldBack[] }> {
+  const ofProject = sources.filter((s) => s.kind === "project");
+  if (ofProject.length === 0) return { run: [...sources], held: [] };
+  const pins = await pinnedSet(trustPath, project);
+  const { identityOf } = await identities();
+  const run: ExtensionSource[] = [];
+  const held: HeldBack[] = [];
+  const remedy = `(run "zot trust" to review and allow it)`;
+  for (const source of sources) {
+    if (source.kind !== "project") {
+      run.push(source);
+      continue;
+    }
+    const name = source.manifest.name;
+    const id = await identityOf(source);
+    const changes = !pins
+      ? [`trusted before zot pinned each extension`]
+      : id.ok
+      ? pinChanges(pins[basename(source.dir)], pinOf(id.identity))
+      : [id.error];
+    if (changes.length === 0) {
+      run.push(source);
+      continue;
+    }
+    const why = changes[0] === "new"
+      ? `it was added after you trusted ${project}`
+      : `it changed since you trusted ${project} (${changes.join("; ")})`;
+    held.push({ source, message: `Not starting project extension "${name}": ${why} ${remedy}` });
+  }
+  return { run, held };
+}
+
+/** Lines for `zot trust`: each extension, how it runs, and what changed since the last trust. */
+export function describeSet(current: PinnedSet, previous: PinnedSet | undefined): string[] {
+  const lines: string[] = [];
+  for (const [dir, pin] of Object.entries(current).sort(([a], [b]) => a < b ? -1 : 1)) {
+    const changes = previous ? pinChanges(previous[dir], pin) : [];
+    const note = changes.length === 0
+      ? ""
+      : changes[0] === "new"
+      ? " [new since the last trust]"
+      : ` [changed: ${changes.join("; ")}]`;
+    const runs = pin.kind === "passive"
+      ? kindWords(pin.kind)
+      : pin.kind === "sandboxed"
+      ? `runs "${pin.exec}" sandboxed`
+      : `runs "${pin.exec}" as a plain program, NOT sandboxed, with your full privileges`;
+    lines.push(`  "${pin.name}" (${dir}): ${runs}${note}`);
+  }
+  for (const dir of Object.keys(previous ?? {}).filter((d) => !(d in current)).sort()) {
+    lines.push(`  "${previous![dir].name}" (${dir}): removed since the last trust`);
+  }
+  return lines;
 }

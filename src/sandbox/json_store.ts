@@ -32,6 +32,21 @@ export function writeJsonFileAtomic(path: string, value: unknown): Promise<void>
   return writeJsonAtomic(path, value, { mode: 0o600, dirMode: 0o700 });
 }
 
+/**
+ * Run a read-modify-write of the state file at `path` while holding an
+ * exclusive lock on `<path>.lock`, so two zot processes (a run recording an
+ * extension at its first start, a `zot ext grant` in another terminal) never
+ * lose each other's update. The lock is the OS's (released when the file is
+ * closed, also when the process dies), so nothing stale is left behind.
+ */
+export async function withStateLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.slice(0, path.lastIndexOf("/")) || ".";
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  using lock = await Deno.open(`${path}.lock`, { write: true, create: true, mode: 0o600 });
+  await lock.lock(true);
+  return await fn();
+}
+
 /** A plain object, or an empty one. */
 export function asRecord(v: unknown): Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v)

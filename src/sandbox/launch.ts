@@ -13,14 +13,14 @@ import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
 import { pathKey } from "../config/path_key.ts";
-import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensions/scope.ts";
+import { parseScope, type Scope } from "../extensions/scope.ts";
+import { checkConsent } from "../extensions/consent_check.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
 import { runnerCommand, usesWorkerRunner } from "./command.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
-import { findGrant } from "./grants.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
-import { describeScopeShort, needsGrant } from "./describe.ts";
+import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
 import { trustedProjects } from "../extensions/trust.ts";
 
@@ -83,28 +83,10 @@ export async function planSandboxLaunch(
   if (!declared.ok) return declared;
   const scope = declared.scope;
 
-  if (!ctx.explicit && needsGrant(scope)) {
-    const grant = await findGrant(ctx.paths.grants, source.dir);
-    if (!grant) {
-      // Say what it asks for beyond least privilege: that is what the user must judge.
-      const asks = scopeWidening(defaultScope(), scope);
-      const what = asks.length ? ` (it asks for ${asks.join("; ")})` : "";
-      return fail(`its scope has not been granted${what} (run "zot ext grant ${name}")`);
-    }
-    // The name picks the data directory: a renamed manifest would take over another's data.
-    if (grant.name !== name) {
-      return fail(
-        `its manifest name changed since you granted it (was "${grant.name}") (run "zot ext grant ${name}")`,
-      );
-    }
-    const widened = scopeWidening(grant.scope, scope);
-    if (widened.length) {
-      return fail(
-        `its scope widened since you granted it (${
-          widened.join("; ")
-        }) (run "zot ext grant ${name}")`,
-      );
-    }
+  // What the user agreed to (name, exec, kind, scope), checked at every start but for `--ext`.
+  if (!ctx.explicit) {
+    const consent = await checkConsent(source, ctx.paths);
+    if (!consent.ok) return fail(consent.why);
   }
 
   let extDir: string;

@@ -35,7 +35,9 @@ export function source(
     manifest: { name, exec, args, language: options.language, enabled: true, raw: {} },
     dir,
     manifestPath: join(dir, "extension.json"),
-    kind: options.kind ?? "global",
+    // Handed to the host directly, as `--ext` would: these sources share one fixtures directory,
+    // which an installed extension never does (its consent record is per directory).
+    kind: options.kind ?? "explicit",
   };
 }
 

@@ -47,7 +47,7 @@ Deno.test("zot ext install without a terminal and without --yes refuses; --yes i
   assertEquals(ok.code, 0, ok.stderr);
   // Installs are named after the source directory, as upstream.
   const grant = await findGrant(z.paths.grants, join(z.paths.extensions, basename(src.path)));
-  assertEquals(grant?.scope.net, ["api.example.com:443"]);
+  assertEquals(grant?.scope?.net, ["api.example.com:443"]);
 });
 
 Deno.test("zot ext grant --yes stores the grant", async () => {

@@ -57,10 +57,13 @@ Deno.test("install consent shows the scope in plain words and stores the grant w
     destination: dest,
     yes: true,
   });
-  assertEquals(res, { ok: true });
+  assert(res.ok);
   assertStringIncludes(io.lines.join("\n"), "connect to: api.example.com:443");
   assertEquals(io.asked, []);
-  assertEquals((await findGrant(z.paths.grants, dest))?.scope.net, ["api.example.com:443"]);
+  // Stored only once the extension is in place.
+  assertEquals(await findGrant(z.paths.grants, dest), undefined);
+  await res.commit?.(dest);
+  assertEquals((await findGrant(z.paths.grants, dest))?.scope?.net, ["api.example.com:443"]);
 });
 
 Deno.test("install consent without a terminal and without --yes refuses", async () => {
@@ -96,7 +99,8 @@ Deno.test("least privilege installs without a question", async () => {
     destination: join(z.paths.extensions, "weather"),
     yes: false,
   });
-  assertEquals(res, { ok: true });
+  assert(res.ok);
+  assertEquals(io.asked, []);
 });
 
 Deno.test("zot ext install asks, stores the grant, and the extension starts", async () => {
@@ -162,18 +166,27 @@ Deno.test("a grant is pinned to the manifest name: a renamed extension must be g
   assert(!refused.ok);
   assertEquals(
     refused.error,
-    `Cannot start extension "todo": its manifest name changed since you granted it (was "weather") (run "zot ext grant todo")`,
+    `Cannot start extension "todo": it changed since you agreed to it (name "weather" -> "todo") (run "zot ext grant todo")`,
   );
 });
 
-Deno.test("zot ext grant refuses a plain program", async () => {
+Deno.test("zot ext grant records a plain program after saying it is not sandboxed", async () => {
   await using z = await tempZot();
   const dir = join(z.paths.extensions, "weather");
   await writeExt(dir, undefined, "./weather");
-  await assertRejects(
-    () => grantCommand(z.paths, "weather", { yes: true, io: fakeIO({ tty: false }) }),
-    "is not sandboxed",
+  const script = fakeIO({ tty: false });
+  await assertRejects(() => grantCommand(z.paths, "weather", { io: script }), "Not granted");
+  assertStringIncludes(script.lines.join("\n"), "NOT sandboxed");
+  assertStringIncludes(script.lines.join("\n"), "full privileges");
+  assertEquals(await findGrant(z.paths.grants, dir), undefined);
+  const io = fakeIO({ tty: true, answer: true });
+  assertEquals(
+    await grantCommand(z.paths, "weather", { io }),
+    `recorded "weather" as a plain program with your full privileges`,
   );
+  assertEquals(io.asked, [`Grant "weather" with these permissions?`]);
+  const stored = await findGrant(z.paths.grants, dir);
+  assertEquals([stored?.kind, stored?.exec, stored?.name], ["plain", "./weather", "weather"]);
 });
 
 Deno.test("project trust is remembered by real path and can be withdrawn", async () => {

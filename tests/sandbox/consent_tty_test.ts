@@ -40,6 +40,6 @@ Deno.test({
     await assertNoLeftoverProcesses(src.path, { ignore: TMUX_SERVER });
     await assertNoLeftoverProcesses(z.root, { ignore: TMUX_SERVER });
     const grant = await findGrant(z.paths.grants, join(z.paths.extensions, "wx"));
-    assertEquals(grant?.scope.net, ["api.example.com:443"]);
+    assertEquals(grant?.scope?.net, ["api.example.com:443"]);
   },
 });

@@ -2,10 +2,16 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
-import { findGrant, saveGrant } from "../../src/sandbox/grants.ts";
+import { findGrant, saveRecord } from "../../src/sandbox/grants.ts";
 import { parseScope, type Scope } from "../../src/extensions/scope.ts";
 import { isCompiled, permissionFlags, runnerCommand } from "../../src/sandbox/command.ts";
 import { probeWorld } from "./_probe.ts";
+
+/** Store a grant of `granted` for the probe as `zot ext grant` would. */
+function saveGrant(grants: string, dir: string, name: string, granted: Scope): Promise<void> {
+  const record = { name, exec: "./probe.ts", kind: "sandboxed" as const, scope: granted };
+  return saveRecord(grants, dir, { ...record, manifestSha256: "", via: "grant" });
+}
 
 function scope(raw: unknown): Scope {
   const r = parseScope(raw);
@@ -66,7 +72,7 @@ Deno.test("a granted scope starts, and a narrower one too", async () => {
   });
   assert(res.ok, res.ok ? "" : res.error);
   const stored = await findGrant(w.paths.grants, w.extDir);
-  assertEquals(stored?.scope.net, ["127.0.0.1"]);
+  assertEquals(stored?.scope?.net, ["127.0.0.1"]);
   assertEquals((await Deno.stat(w.paths.grants)).mode! & 0o777, 0o600);
 });
 

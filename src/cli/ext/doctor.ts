@@ -32,13 +32,17 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
     )
     .action(async (name: string | undefined, options: DoctorOptions, cmd: Command) => {
       // Loaded when the command runs, not to build `zot --help`.
-      const [{ doctorScan, runnable }, { NOT_FOUND_REMEDY }, { isProjectTrusted }, render] =
-        await Promise.all([
-          import("../../extensions/manage/doctor_scan.ts"),
-          import("../../extensions/manage/lookup.ts"),
-          import("../../extensions/trust.ts"),
-          import("../../extensions/manage/doctor_render.ts"),
-        ]);
+      const [
+        { doctorScan, runnable },
+        { NOT_FOUND_REMEDY },
+        { checkPinned, isProjectTrusted },
+        render,
+      ] = await Promise.all([
+        import("../../extensions/manage/doctor_scan.ts"),
+        import("../../extensions/manage/lookup.ts"),
+        import("../../extensions/trust.ts"),
+        import("../../extensions/manage/doctor_render.ts"),
+      ]);
       const { doctorRow, renderDoctor } = render;
       const json = jsonFlag(cmd);
       const paths = ctx.paths();
@@ -65,8 +69,14 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       let toStart = runnable(entries);
       // A project's extensions never start in a project the user has not trusted.
       const trusted = await isProjectTrusted(paths.trust, paths.cwd);
+      // ...and in a trusted one only those `zot trust` pinned, unchanged.
+      const held = new Map<string, string>();
       if (!trusted) {
         toStart = toStart.filter((s) => s.kind !== "project");
+      } else {
+        const pinned = await checkPinned(paths.trust, paths.cwd, toStart);
+        toStart = pinned.run;
+        for (const h of pinned.held) held.set(h.source.dir, h.message);
       }
       if (!options.static && toStart.length > 0) {
         const { probeLive } = await import("../../extensions/manage/doctor_live.ts");
@@ -98,6 +108,10 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
           const tail = await lastRunStderr(r.log!);
           if (tail.length) r.stderr = tail;
         }
+      }
+      for (const r of rows) {
+        const why = held.get(r.dir);
+        if (why && !options.static) r.notes.push(why);
       }
       if (!trusted && !options.static) {
         for (const r of rows.filter((r) => r.scope === "project" && r.status === "not loaded")) {

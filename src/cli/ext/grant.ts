@@ -1,6 +1,9 @@
 /**
- * `zot ext grant <name> [--yes] [--revoke]`: review a sandboxed extension's
- * scope and store (or drop) the user's consent for it.
+ * `zot ext grant <name> [--yes] [--revoke]`: review what an installed
+ * extension is and may do, and record (or drop) the user's consent: for a
+ * sandboxed one its scope, for a plain program that it runs with full
+ * privileges, for every kind its name, exec and how it runs. Said first:
+ * what changed since the last record, which is what the user has to judge.
  *
  * @module
  */
@@ -25,15 +28,15 @@ export async function grantCommand(
   opts: GrantOptions = {},
 ): Promise<string> {
   // Loaded when the command runs, not to build `zot --help`.
-  const [{ askConsent, terminalConsentIO }, { isSandboxedExec }, { lookupOne }, scopes, grants] =
+  const [{ askConsent, terminalConsentIO }, identities, { lookupOne }, scopes, grants] =
     await Promise.all([
       import("../../extensions/consent.ts"),
-      import("../../extensions/launch.ts"),
+      import("../../extensions/identity.ts"),
       import("../../extensions/manage/lookup.ts"),
       import("../../extensions/scope.ts"),
       import("../../sandbox/grants.ts"),
     ]);
-  const { findGrant, removeGrant, saveGrant } = grants;
+  const { lookupRecord, removeGrant, saveRecord } = grants;
   const io = opts.io ?? terminalConsentIO;
   const found = await lookupOne(paths, name);
   if (!found.ok) throw new ZotError("ext-lookup", found.message);
@@ -49,35 +52,67 @@ export async function grantCommand(
     const had = await removeGrant(paths.grants, dir);
     return had ? `revoked the grant of "${name}"` : `"${name}" had no stored grant`;
   }
-  const exec = source.manifest.exec;
-  if (!exec || !isSandboxedExec(exec)) {
+  const current = await identities.identityOf(source);
+  if (!current.ok) {
     throw new ZotError(
       "ext-grant",
-      `"${name}" is not sandboxed, so there is no scope to grant (it runs with your full privileges)`,
+      `Cannot grant "${name}": ${current.error} (fix ${source.manifestPath})`,
     );
   }
-  // What changed since the last grant is what the user has to judge: said before the question
+  const now = current.identity;
+  // What changed since the last record is what the user has to judge: said before the question
   // (and before a refusal without a terminal), not after the answer.
-  const previous = await findGrant(paths.grants, dir);
-  const declared = scopes.parseScope(source.manifest.scope);
-  if (previous && declared.ok) {
-    const widened = scopes.scopeWidening(previous.scope, declared.scope);
-    if (widened.length) io.print(safeText(`widened since the last grant: ${widened.join("; ")}`));
+  const previous = await lookupRecord(paths.grants, dir);
+  // A change is asked about even where a first grant would need no question (least privilege).
+  let changed = false;
+  if (previous.status === "unreadable") {
+    io.print(safeText(`the last record cannot be read: ${previous.why}`));
+    changed = true;
   }
-  if (previous && previous.name !== source.manifest.name) {
-    io.print(safeText(`renamed since the last grant: was "${previous.name}"`));
+  if (previous.status === "ok") {
+    const rec = previous.record;
+    for (const change of identities.identityChanges(rec, now)) {
+      io.print(safeText(`changed since the last grant: ${change}`));
+      changed = true;
+    }
+    if (rec.name !== now.name && now.kind === "sandboxed") {
+      // The name picks the data directory: a rename may reach state another extension left.
+      const { sandboxDataDir } = await import("../../sandbox/launch.ts");
+      const data = await sandboxDataDir(paths, source);
+      if (await Deno.stat(data).then(() => true, () => false)) {
+        io.print(
+          safeText(`as "${now.name}" it will use the data directory ${data}, which already exists`),
+        );
+      }
+    }
+    if (rec.scope && now.scope) {
+      const widened = scopes.scopeWidening(rec.scope, now.scope);
+      if (widened.length) io.print(safeText(`widened since the last grant: ${widened.join("; ")}`));
+    }
   }
-  const answer = await askConsent(source, { yes: opts.yes ?? false, io, action: "Grant" });
+  const answer = await askConsent(source, {
+    yes: opts.yes ?? false,
+    io,
+    action: "Grant",
+    alwaysAsk: changed,
+  });
   if (!answer.ok) throw new ZotError("ext-grant", `Not granted: ${answer.reason}`);
-  await saveGrant(paths.grants, dir, source.manifest.name, answer.scope!);
-  return `granted "${name}" its scope`;
+  await saveRecord(paths.grants, dir, { ...now, via: "grant" });
+  switch (now.kind) {
+    case "sandboxed":
+      return `granted "${name}" its scope`;
+    case "plain":
+      return `recorded "${name}" as a plain program with your full privileges`;
+    case "passive":
+      return `recorded "${name}" (it starts no program)`;
+  }
 }
 
 export function addGrantCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("grant")
-    .description("review a sandboxed extension's scope and allow it to run")
+    .description("review what an installed extension may do and allow it to run as it is now")
     .argument("<name>", "manifest name or install directory name")
-    .option("-y, --yes", "accept the scope without asking")
+    .option("-y, --yes", "accept without asking")
     .option("--revoke", "forget the stored grant")
     .action(async (name: string, options: { yes?: boolean; revoke?: boolean }) => {
       writeErr(await grantCommand(ctx.paths(), name, options));

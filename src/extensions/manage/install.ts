@@ -19,7 +19,14 @@ import { gitRepoName, type GitRunner, isGitSource, realGit } from "./git.ts";
 import { IGNORE_NOTHING } from "./gitignore.ts";
 import { removeTree, stagingDir, sweepStaleStaging } from "./staging.ts";
 
-export type ConfirmResult = { ok: true } | { ok: false; reason: string };
+/**
+ * The answer of `confirm`. `commit` runs once the extension is in place (e.g. storing what the
+ * user agreed to); if it fails, the install is rolled back, so consent is never stored for an
+ * extension that is not installed, nor an extension installed without its consent stored.
+ */
+export type ConfirmResult =
+  | { ok: true; commit?: (dir: string) => Promise<void> }
+  | { ok: false; reason: string };
 
 export interface InstallOptions {
   paths: ZotPaths;
@@ -180,14 +187,22 @@ export async function installExtension(src: string, options: InstallOptions): Pr
           `(run "zot ext remove ${manifest.name}" first); rolled back`,
       );
     }
+    let commit: ((dir: string) => Promise<void>) | undefined;
     if (options.confirm) {
       const asked = options.confirm(staged, { destination: out, yes: options.yes ?? false });
       const answer = await untilAborted(asked, signal);
       if (!answer.ok) throw fail(`install of ${name} cancelled: ${answer.reason}; rolled back`);
+      commit = answer.commit;
     }
     signal?.throwIfAborted();
     if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
     await Deno.rename(staging, out);
+    try {
+      await commit?.(out);
+    } catch (e) {
+      await removeTree(out);
+      throw fail(`install ${src}: ${errorMessage(e)}; rolled back`);
+    }
     committed = true;
     log(`installed ${out}`);
     const installed = { ...staged, dir: out, manifestPath: join(out, MANIFEST_FILE) };

@@ -8,6 +8,7 @@
 import type { ZotPaths } from "../../config/paths.ts";
 import { listInstalls } from "./lookup.ts";
 import { safeText } from "../../safe_text.ts";
+import { isSandboxedExec } from "../launch_kind.ts";
 
 export interface ListRow {
   scope: "project" | "global";
@@ -21,10 +22,8 @@ export interface ListRow {
   dir: string;
 }
 
-/** TypeScript and JavaScript entry points run sandboxed; anything else has full privileges. */
-export function isSandboxedExec(exec: string | undefined): boolean {
-  return exec !== undefined && /\.(ts|mts|js|mjs)$/.test(exec);
-}
+// TypeScript and JavaScript entry points run sandboxed; anything else has full privileges.
+export { isSandboxedExec };
 
 export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
   const rows: ListRow[] = [];

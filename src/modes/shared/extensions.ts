@@ -15,7 +15,7 @@ import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions
 import { type AgentHooks, NO_HOOKS, type SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { discover } from "../../extensions/discovery.ts";
-import { isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
+import { checkPinned, isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
 import type { LineWriter } from "./output.ts";
@@ -50,7 +50,11 @@ export async function discoverSources(
   for (const d of found.diagnostics) {
     if (d.level === "error") warn(`extension load: ${d.message}`);
   }
-  return found.value.filter((s) => s.manifest.enabled !== false);
+  const enabled = found.value.filter((s) => s.manifest.enabled !== false);
+  // A trusted project runs only the extensions `zot trust` pinned, as they were then.
+  const pinned = await checkPinned(paths.trust, paths.cwd, enabled);
+  for (const h of pinned.held) warn(`extension load: ${h.message}`);
+  return pinned.run;
 }
 
 type HostOptions = Omit<StartExtensionsOptions, "sources" | "warn">;

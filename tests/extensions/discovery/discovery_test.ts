@@ -42,21 +42,24 @@ Deno.test("discover: --no-ext keeps only explicit paths", async () => {
   assertEquals(r.value.map((s) => s.manifest.name), ["only"]);
 });
 
-Deno.test("discover: shadowing by directory and by manifest name, one diagnostic per copy", async () => {
+Deno.test("discover: shadowing by directory; one manifest name in two installs starts neither", async () => {
   await using z = await tempZot();
   const { paths } = z;
   const projTodo = await ext(paths.projectExtensions, "todo", { name: "todo", exec: "p" });
   const globTodo = await ext(paths.extensions, "todo", { name: "todo-global", exec: "g" });
   const globOther = await ext(paths.extensions, "zot-todo", { name: "todo", exec: "g" });
   const r = await discover({ paths, explicit: [] });
-  assertEquals(r.value.map((s) => s.dir), [projTodo]);
+  assertEquals(r.value.map((s) => s.dir), []);
   assertEquals(r.shadowed.map((s) => [s.source.dir, s.winner, s.by]), [
     [globTodo, projTodo, "directory"],
-    [globOther, projTodo, "name"],
   ]);
+  assertEquals(r.invalid.map((i) => [i.dir, i.name]), [[projTodo, "todo"], [globOther, "todo"]]);
+  const both = `none of them starts (keep one: rename the others, or remove them with ` +
+    `"zot ext remove <directory name>")`;
   assertEquals(r.diagnostics.map((d) => d.message), [
     `skipped ${globTodo}: a higher-priority extension directory named "todo" wins (${projTodo})`,
-    `skipped ${globOther}: a higher-priority extension named "todo" wins (${projTodo})`,
+    `${projTodo}: manifest name "todo" is also used by ${globOther}; ${both}`,
+    `${globOther}: manifest name "todo" is also used by ${projTodo}; ${both}`,
   ]);
 });
 

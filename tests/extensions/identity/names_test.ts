@@ -1,0 +1,128 @@
+/**
+ * One manifest name, one extension: two installs (two global directories, a
+ * project and a global one) sharing a name both refuse to start, each naming
+ * the other, whatever the directory order; an update renaming an install to
+ * a name another install has takes neither the other's place nor its data.
+ */
+
+import { join } from "node:path";
+import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { discoverSources } from "../../../src/modes/shared/extensions.ts";
+import { manifest, pythonExtension, scriptExtension, world } from "./_world.ts";
+
+async function place(dir: string, files: Record<string, string>): Promise<string> {
+  await Deno.mkdir(dir, { recursive: true });
+  for (const [rel, text] of Object.entries(files)) {
+    await Deno.writeTextFile(join(dir, rel), text);
+    if (rel.endsWith(".py")) await Deno.chmod(join(dir, rel), 0o755);
+  }
+  return dir;
+}
+
+Deno.test("names: two global installs with one manifest name both refuse, naming both dirs", async () => {
+  await using w = await world();
+  const a = await place(join(w.paths.extensions, "a-notes"), {
+    "extension.json": manifest({ name: "notes", exec: "./run.py" }),
+    "run.py": pythonExtension("notes", w.marker),
+  });
+  const b = await place(join(w.paths.extensions, "b-notes"), {
+    "extension.json": manifest({ name: "notes", exec: "./main.ts" }),
+    "main.ts": scriptExtension("notes", w.marker),
+  });
+  const rows = await w.doctor();
+  assertEquals(rows.map((r) => [r.dir, r.status]), [[a, "error"], [b, "error"]]);
+  assertStringIncludes(rows[0].errors.join("\n"), `manifest name "notes" is also used by ${b}`);
+  assertStringIncludes(rows[1].errors.join("\n"), `manifest name "notes" is also used by ${a}`);
+  assertEquals(await w.escaped(), false, "the first in directory order ran");
+  // A run's discovery says so too, and starts neither.
+  const warnings: string[] = [];
+  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  assertEquals(sources, []);
+  assertStringIncludes(warnings.join("\n"), `${a}: manifest name "notes" is also used by ${b}`);
+  assertEquals(await w.escaped(), false);
+});
+
+Deno.test("names: a trusted project extension named like a global one: neither starts", async () => {
+  await using w = await world();
+  const g = await place(join(w.paths.extensions, "notes"), {
+    "extension.json": manifest({ name: "notes", exec: "./main.ts" }),
+    "main.ts": scriptExtension("notes", w.marker),
+  });
+  const p = await place(join(w.paths.projectExtensions, "my-notes"), {
+    "extension.json": manifest({ name: "notes", exec: "./run.py" }),
+    "run.py": pythonExtension("notes", w.marker),
+  });
+  assertEquals((await w.run("trust")).code, 0);
+  const rows = await w.doctor();
+  assertEquals(rows.map((r) => [r.scope, r.status]), [["project", "error"], ["global", "error"]]);
+  assertStringIncludes(rows[0].errors.join("\n"), `is also used by ${g}`);
+  assertStringIncludes(rows[1].errors.join("\n"), `is also used by ${p}`);
+  assertEquals(await w.escaped(), false);
+});
+
+Deno.test("names: an update renaming an install to another install's name takes neither its place nor its data", async () => {
+  await using w = await world();
+  const notes = await w.publish("notes", {
+    "extension.json": manifest({ name: "notes", exec: "./main.ts" }),
+    "main.ts": scriptExtension("notes", w.marker),
+  });
+  const other = await w.publish("other", {
+    "extension.json": manifest({ name: "other", exec: "./main.ts" }),
+    "main.ts": scriptExtension("other", w.marker),
+  });
+  assertEquals((await w.run("ext", "install", notes, "--yes")).code, 0);
+  assertEquals((await w.run("ext", "install", other, "--yes")).code, 0);
+  assertEquals((await w.doctor()).map((r) => r.status), ["ok", "ok"]);
+  const data = join(w.paths.extensionData, "notes");
+  await Deno.writeTextFile(join(data, "token"), "notes' secret");
+  // "other" sorts after "notes", so it was not even first in directory order.
+  await w.publish("other", {
+    "extension.json": manifest({ name: "notes", exec: "./main.ts" }),
+    "main.ts": scriptExtension("notes", w.marker),
+  });
+  await w.pull("other");
+  const rows = await w.doctor();
+  assertEquals(rows.map((r) => [r.dir, r.status]), [
+    [join(w.paths.extensions, "notes"), "error"],
+    [join(w.paths.extensions, "other"), "error"],
+  ]);
+  assertStringIncludes(
+    rows[1].errors.join("\n"),
+    `is also used by ${join(w.paths.extensions, "notes")}`,
+  );
+  // Even with the original gone, the renamed one is not what was agreed to.
+  await Deno.remove(join(w.paths.extensions, "notes"), { recursive: true });
+  const renamed = (await w.doctor()).find((r) => r.dir === join(w.paths.extensions, "other"))!;
+  assertEquals(renamed.status, "error");
+  assertStringIncludes(renamed.errors.join("\n"), `name "other" -> "notes"`);
+  assertEquals(await Deno.readTextFile(join(data, "token")), "notes' secret");
+  // Asked again, the user is told what the new name would reach.
+  const grant = await w.run("ext", "grant", "notes");
+  assertEquals(grant.code, 1);
+  assertStringIncludes(grant.stderr, `changed since the last grant: name "other" -> "notes"`);
+  assertStringIncludes(
+    grant.stderr,
+    `it will use the data directory ${data}, which already exists`,
+  );
+});
+
+for (
+  const [what, fields] of [
+    ["exec", { name: "wx", exec: "./other.ts" }],
+    ["name", { name: "wx2", exec: "./main.ts" }],
+    ["kind", { name: "wx", exec: "./main.py" }],
+  ] as const
+) {
+  Deno.test(`names: zot ext grant asks about a changed ${what} even at least privilege`, async () => {
+    await using w = await world();
+    const dir = await place(join(w.paths.extensions, "wx"), {
+      "extension.json": manifest({ name: "wx", exec: "./main.ts" }),
+    });
+    assertEquals((await w.run("ext", "grant", "wx")).code, 0, "nothing to ask at least privilege");
+    await place(dir, { "extension.json": manifest(fields) });
+    const r = await w.run("ext", "grant", fields.name);
+    assertEquals(r.code, 1, r.stderr);
+    assertStringIncludes(r.stderr, "changed since the last grant:");
+    assertStringIncludes(r.stderr, "stdin is not a terminal");
+  });
+}
