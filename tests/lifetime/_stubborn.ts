@@ -23,6 +23,8 @@ export interface Stubborn {
   expected: number;
   /** The pids recorded so far. */
   pids(): number[];
+  /** Which extensions (python, node) received a `shutdown` frame so far. */
+  shutdowns(): string[];
 }
 
 /** Pids each kind records: the extension and, for python and node, its child. */
@@ -62,6 +64,13 @@ export async function stubbornExtensions(
   }
   return {
     args,
+    shutdowns: () => {
+      try {
+        return Deno.readTextFileSync(`${record}.shutdown`).split("\n").filter((l) => l !== "");
+      } catch {
+        return [];
+      }
+    },
     expected: kinds.reduce((n, k) => n + RECORDED[k], 0),
     pids: () =>
       files.flatMap((f) => {

@@ -10,6 +10,7 @@ import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { stderrLine } from "../shared/output.ts";
+import { onInterrupt, signalExitCode } from "../shared/interrupt.ts";
 import { discoverSources } from "../shared/extensions.ts";
 import { Controller } from "./controller.ts";
 import { EventView, replayMessages } from "./render_events.ts";
@@ -177,6 +178,9 @@ export class App {
     // `zot "text"` opens with the prompt filled in, for the user to edit or send.
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
+    // kill, or the terminal closing (SIGHUP), leaves like /exit, with the shell's status for the
+    // signal; a second one exits at once (extension groups killed first).
+    using _signals = onInterrupt((signal) => this.#exit.resolve(signalExitCode(signal)));
     try {
       screen.render();
       this.#started.resolve();

@@ -37,6 +37,7 @@ import { systemPromptBuilder } from "./prompt_sources.ts";
 import { type LineWriter, stderrLine } from "./output.ts";
 import { SwitchableUi } from "./switch_ui.ts";
 import { createSubagents } from "./subagents.ts";
+import { exitOnSignal } from "./interrupt.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -233,6 +234,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     async shutdown() {
       if (closed) return;
       closed = true;
+      // A signal now (a second Ctrl-C, the terminal closing) exits at once, extension groups
+      // killed first: the orderly stop below may take seconds.
+      using _signals = exitOnSignal();
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.shutdown();
       agent.hooks.endSession("shutdown");
