@@ -104,7 +104,12 @@ export function alive(pid: number): boolean {
 }
 
 /** Every pid gone and nothing under `root` running, within `ms`; else throws naming them. */
-export async function assertAllGone(pids: number[], root: string, ms = 10_000): Promise<void> {
+export async function assertAllGone(
+  pids: number[],
+  root: string,
+  options: { ms?: number; ignore?: (cmdline: string) => boolean } = {},
+): Promise<void> {
+  const ms = options.ms ?? 10_000;
   await until(
     () => pids.every((p) => !alive(p)),
     ms,
@@ -112,5 +117,5 @@ export async function assertAllGone(pids: number[], root: string, ms = 10_000): 
   ).catch(() => {
     throw new Error(`still alive after ${ms} ms: ${pids.filter(alive).join(", ")}`);
   });
-  await assertNoLeftoverProcesses(root, { ms });
+  await assertNoLeftoverProcesses(root, { ms, ignore: options.ignore });
 }

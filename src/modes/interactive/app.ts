@@ -10,7 +10,6 @@ import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { stderrLine } from "../shared/output.ts";
-import { onInterrupt, signalExitCode } from "../shared/interrupt.ts";
 import { discoverSources } from "../shared/extensions.ts";
 import { Controller } from "./controller.ts";
 import { EventView, replayMessages } from "./render_events.ts";
@@ -30,6 +29,8 @@ import type { CommandContext } from "./commands/types.ts";
 export interface AppOptions {
   /** Colours on (default true). */
   color?: boolean;
+  /** Resolves with an exit code when zot must leave (a signal): like /exit. */
+  stop?: Promise<number>;
 }
 
 function shortCwd(cwd: string): string {
@@ -55,6 +56,7 @@ export class App {
 
   constructor(setup: InteractiveSetup, terminal: Terminal, options: AppOptions = {}) {
     this.#setup = setup;
+    options.stop?.then((code) => this.#exit.resolve(code));
     const { agent } = setup;
     this.screen = new Screen(terminal, {
       model: `${setup.providerId}/${agent.model}`,
@@ -178,9 +180,6 @@ export class App {
     // `zot "text"` opens with the prompt filled in, for the user to edit or send.
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
-    // kill, or the terminal closing (SIGHUP), leaves like /exit, with the shell's status for the
-    // signal; a second one exits at once (extension groups killed first).
-    using _signals = onInterrupt((signal) => this.#exit.resolve(signalExitCode(signal)));
     try {
       screen.render();
       this.#started.resolve();
