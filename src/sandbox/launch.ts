@@ -17,6 +17,7 @@ import { defaultScope, parseScope, type Scope, scopeWidening } from "../extensio
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
 import { runnerCommand } from "./command.ts";
+import { confineRunGrant } from "./confine.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { findGrant } from "./grants.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
@@ -178,9 +179,23 @@ export async function planSandboxLaunch(
   if (hostEnv.DENO_DIR) env.DENO_DIR = hostEnv.DENO_DIR;
   Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
 
+  let { command, args } = cmd;
+  if (scope.run.length) {
+    const confined = confineRunGrant(command, args, {
+      name,
+      run: scope.run,
+      zotHome: await Deno.realPath(ctx.paths.home),
+      extensionDir: extDir,
+      dataDir: realData,
+      searchPath: hostEnv.PATH ?? "",
+    });
+    if (!confined.ok) return fail(confined.why);
+    ({ command, args } = confined);
+  }
+
   const plan: LaunchPlan = {
-    command: cmd.command,
-    args: cmd.args,
+    command,
+    args,
     cwd: extDir,
     env,
     clearEnv: true,
