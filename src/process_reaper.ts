@@ -58,6 +58,7 @@ export class GroupReaper {
   readonly #options: GroupReaperOptions;
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
+  #written: Promise<void> = Promise.resolve();
 
   constructor(options: GroupReaperOptions = {}) {
     this.#options = options;
@@ -139,8 +140,14 @@ export class GroupReaper {
     }
   }
 
+  /** Resolves once everything sent so far reached the sentinel's pipe. */
+  get written(): Promise<void> {
+    return this.#written;
+  }
+
   #send(line: string): void {
-    this.#writer?.write(new TextEncoder().encode(line)).catch(() => {});
+    if (!this.#writer) return;
+    this.#written = this.#writer.write(new TextEncoder().encode(line)).catch(() => {});
   }
 
   async #stop(): Promise<void> {
