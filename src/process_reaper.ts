@@ -1,5 +1,6 @@
 /**
- * Extension process groups never outlive zot, however zot ends.
+ * zot's child process groups (extensions, running bash commands) never
+ * outlive zot, however zot ends.
  *
  * zot stops its extensions' process groups itself on every orderly exit,
  * but a `kill -9` (or a crash, or the OOM killer) runs no code of ours, and
@@ -21,19 +22,25 @@
  * exits at once, after SIGKILLing every group synchronously.
  *
  * Measured on Deno 2.9.6: Deno creates its pipes close-on-exec, so no other
- * child of zot holds the sentinel's pipe open; spawning the sentinel costs
- * about 1 ms once per run.
+ * child of zot holds the sentinel's pipe open. The first group is listed in
+ * the sentinel's argv, at once; a later one through the pipe, which lands
+ * at the next turn of the event loop: a group started in that instant of a
+ * `kill -9` can be missed (it still gets end of input on its stdin).
  *
  * @module
  */
 
 /**
- * The sentinel. A line without its newline is ignored: zot died while
- * writing it, and a truncated id (`+12` of `+123`) would name a stranger's
- * group. Ids are unsigned integers written by zot only.
+ * The sentinel: `sh -c SENTINEL zot-reaper <label> <pgid>`. The first group
+ * comes in argv, so it is listed the moment the sentinel exists (a pipe
+ * write lands a moment later, and zot may die in that moment). A line
+ * without its newline is ignored: zot died while writing it, and a
+ * truncated id (`+12` of `+123`) would name a stranger's group. Ids are
+ * unsigned integers written by zot only.
  */
 const SENTINEL = `trap '' INT HUP TERM QUIT PIPE
-g=' '
+shift
+g=" $* "
 while IFS= read -r l; do
   case $l in
     +*) g="$g\${l#+} " ;;
@@ -86,8 +93,8 @@ export class GroupReaper {
   add(pgid: number): void {
     if (!Number.isSafeInteger(pgid) || pgid <= 1 || this.#groups.has(pgid)) return;
     this.#groups.add(pgid);
-    if (!this.#writer) this.#start();
-    this.#send(`+${pgid}\n`);
+    if (this.#writer) this.#send(`+${pgid}\n`);
+    else this.#start(pgid);
   }
 
   /**
@@ -115,11 +122,11 @@ export class GroupReaper {
     }
   }
 
-  #start(): void {
+  #start(first: number): void {
     if (Deno.build.os === "windows") return;
     try {
       const child = new Deno.Command(this.#options.shell ?? "/bin/sh", {
-        args: ["-c", SENTINEL, REAPER_NAME, ...(this.#options.label ? [this.#options.label] : [])],
+        args: ["-c", SENTINEL, REAPER_NAME, this.#options.label || "-", String(first)],
         stdin: "piped",
         stdout: "null",
         stderr: "null",
@@ -161,5 +168,5 @@ export class GroupReaper {
   }
 }
 
-/** zot's one registry of extension process groups. */
+/** zot's one registry of child process groups. */
 export const childGroups: GroupReaper = new GroupReaper();

@@ -12,6 +12,7 @@ const REAPER = "tests/lifetime/reaper_test.ts";
 const SIGNALS = "tests/lifetime/signals_test.ts";
 const TUI = "tests/lifetime/tui_signals_test.ts";
 const RUN = "tests/lifetime/run_confine_test.ts";
+const BASH = "tests/lifetime/bash_groups_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -45,6 +46,14 @@ export const mutants: Mutant[] = [
     find: "        detached: true,",
     replace: "        detached: false,",
     tests: [REAPER],
+  },
+  {
+    id: "lifetime-bash-group-unlisted",
+    protection: "a running bash command's process group is listed with the reaper",
+    file: "src/tools/bash.ts",
+    find: "  childGroups.add(child.pid);",
+    replace: "",
+    tests: [BASH],
   },
   {
     id: "lifetime-sighup-unhandled",
@@ -82,7 +91,7 @@ export const mutants: Mutant[] = [
     id: "lifetime-tui-dies-on-gone-terminal",
     protection: "a write to a closed terminal does not end zot before extensions are stopped",
     file: "src/modes/interactive/mod.ts",
-    find: '    process.stdout.on("error", () => {});',
+    find: '    process.stdout.on("error", () => {});\n    process.stdin.on("error", () => {});',
     replace: "",
     tests: [TUI],
   },

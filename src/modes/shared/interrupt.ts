@@ -9,8 +9,9 @@
  *
  * A second signal, or any signal once the shutdown has begun, exits at once
  * with the shell's status for it (130, 143, 129), but only after SIGKILLing
- * every extension process group synchronously: an exit that skipped the
- * orderly stop must not leave extensions behind.
+ * every listed child process group (extensions, running bash commands)
+ * synchronously: an exit that skipped the orderly stop must not leave them
+ * behind.
  *
  * @module
  */
@@ -30,7 +31,7 @@ export function signalExitCode(signal: InterruptSignal): number {
   return SIGNALS.find((s) => s.signal === signal)!.exitCode;
 }
 
-/** Kill every extension process group, then exit: no code after this runs. */
+/** Kill every listed child process group, then exit: no code after this runs. */
 export function exitNow(code: number): never {
   childGroups.killAll();
   Deno.exit(code);
