@@ -13,6 +13,7 @@ const SIGNALS = "tests/lifetime/signals_test.ts";
 const TUI = "tests/lifetime/tui_signals_test.ts";
 const RUN = "tests/lifetime/run_confine_test.ts";
 const BASH = "tests/lifetime/bash_groups_test.ts";
+const STARTUP = "tests/lifetime/startup_signals_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -78,6 +79,14 @@ export const mutants: Mutant[] = [
     find: "      using _signals = exitOnSignal();",
     replace: "",
     tests: [SIGNALS],
+  },
+  {
+    id: "lifetime-startup-unguarded",
+    protection: "a signal while extensions start exits at once, their groups killed first",
+    file: "src/modes/shared/setup.ts",
+    find: "  using _startup = exitOnSignal();",
+    replace: "",
+    tests: [STARTUP],
   },
   {
     id: "lifetime-tui-signals-unhandled",

@@ -81,6 +81,9 @@ export interface RunSetup {
 }
 
 export async function createSetup(options: SetupOptions): Promise<RunSetup> {
+  // A signal while extensions start exits at once, their groups killed first: there is no run
+  // to abort yet, and Deno's default would end zot without stopping anything.
+  using _startup = exitOnSignal();
   const { flags, mode } = options;
   // Switchable: the TUI sends warnings to its own view once it draws.
   let warnTarget = options.warn ?? stderrLine;
