@@ -125,8 +125,16 @@ export const mutants: Mutant[] = [
     id: "run-grant-sees-zot-home",
     protection: "zot's state directory (auth.json, sessions, grants) is hidden from the runner",
     file: "src/sandbox/confine.ts",
-    find: '    "--tmpfs",',
-    replace: '    "--setenv",\n    "ZOT_HOME_SHOWN",',
+    find: '  view.push("--tmpfs", ctx.zotHome);',
+    replace: '  view.push("--setenv", "ZOT_HOME_SHOWN", ctx.zotHome);',
+    tests: [RUN],
+  },
+  {
+    id: "run-grant-sees-tmux",
+    protection: "the tmux server's socket directory (a door out of the view) is hidden",
+    file: "src/sandbox/confine.ts",
+    find: '  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);',
+    replace: "",
     tests: [RUN],
   },
   {

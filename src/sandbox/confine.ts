@@ -16,6 +16,9 @@
  *   runner's mount view; only the extension's own directory (read only) and
  *   its data directory (when they lie inside) are put back.
  *
+ * Servers of the user that could run code outside this view for the program
+ * (a tmux server, the session bus) are hidden where they usually listen; a
+ * server listening elsewhere, or on an abstract socket, is not (documented).
  * The rest of the file system and the network look as they do to the user.
  * bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
  * missing, or not on Linux, such an extension does not start: there is no
@@ -40,6 +43,8 @@ export interface ConfineContext {
   dataDir: string;
   /** zot's `PATH`, where `bwrap` is looked up. */
   searchPath: string;
+  /** zot's `TMUX_TMPDIR`, where tmux keeps its server's socket. */
+  tmuxTmpdir?: string;
   /** Defaults to `Deno.build.os`. */
   os?: string;
 }
@@ -78,10 +83,13 @@ export function confineRunGrant(
     "--proc",
     "/proc",
     "--die-with-parent",
-    // zot's state (auth.json, sessions, grants, other extensions) is hidden.
-    "--tmpfs",
-    ctx.zotHome,
   ];
+  // The usual doors to your other processes, which run outside this view and could read zot's
+  // environment for the program: your terminal multiplexer's server and the per-user runtime
+  // directory (session bus, systemd --user). Hidden when they exist.
+  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);
+  // zot's state (auth.json, sessions, grants, other extensions) is hidden.
+  view.push("--tmpfs", ctx.zotHome);
   // Put back what the extension itself needs, when it lies inside; never the whole state
   // directory (an `--ext` of it would otherwise undo the hiding).
   const back: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
@@ -93,6 +101,24 @@ export function confineRunGrant(
     command: bwrap,
     args: [...view, "--chdir", ctx.extensionDir, "--", command, ...args],
   };
+}
+
+/** Existing directories where servers of this user listen: tmux, screen, `/run/user/<uid>`. */
+export function sessionSocketDirs(tmuxTmpdir?: string): string[] {
+  const uid = Deno.uid();
+  if (uid === null) return [];
+  const candidates = [
+    join(tmuxTmpdir || "/tmp", `tmux-${uid}`),
+    `/run/user/${uid}`,
+    "/run/screen",
+  ];
+  return candidates.filter((dir) => {
+    try {
+      return Deno.lstatSync(dir).isDirectory;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The first regular executable file `name` on the `:`-separated `searchPath`. */

@@ -188,6 +188,7 @@ export async function planSandboxLaunch(
       extensionDir: extDir,
       dataDir: realData,
       searchPath: hostEnv.PATH ?? "",
+      tmuxTmpdir: hostEnv.TMUX_TMPDIR,
     });
     if (!confined.ok) return fail(confined.why);
     ({ command, args } = confined);

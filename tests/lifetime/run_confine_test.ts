@@ -63,9 +63,18 @@ async function probeRun() {
   const stored = `sk-ant-stored-${crypto.randomUUID()}`;
   const auth = join(z.home, "auth.json");
   await Deno.writeTextFile(auth, JSON.stringify({ openai: { key: stored } }), { mode: 0o600 });
-  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, [auth, z.home]);
+  // A tmux server's socket directory, where zot's TMUX_TMPDIR says.
+  const tmux = join(z.root, "tmux");
+  const sockets = join(tmux, `tmux-${Deno.uid()}`);
+  await Deno.mkdir(sockets, { recursive: true });
+  await Deno.writeTextFile(join(sockets, "default"), "");
+  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, [
+    auth,
+    z.home,
+    sockets,
+  ]);
   const out = join(z.home, "extension-data", "run-probe", "probe.txt");
-  const run = await runZot(z, ext, { ANTHROPIC_API_KEY: key });
+  const run = await runZot(z, ext, { ANTHROPIC_API_KEY: key, TMUX_TMPDIR: tmux });
   const probe = readOr(out) ?? "";
   return { z, key, stored, run, probe };
 }
@@ -92,8 +101,16 @@ Deno.test("run grant: zot's auth.json and state directory are hidden from the pr
   const auth = probe.split("== auth\n")[1].split("== home\n")[0];
   assertStringIncludes(auth, "No such file");
   // Only the extension's own data directory is put back into the hidden state directory.
-  const home = probe.split("== home\n")[1].split("== end")[0].trim().split("\n");
+  const home = probe.split("== home\n")[1].split("== tmux")[0].trim().split("\n");
   assertEquals(home.filter((e) => e !== "." && e !== ".."), ["extension-data"]);
+});
+
+Deno.test("run grant: the tmux server's socket directory is hidden (it runs commands outside the view)", async () => {
+  const { z, run, probe } = await probeRun();
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  const tmux = probe.split("== tmux\n")[1].split("== end")[0].trim().split("\n");
+  assertEquals(tmux.filter((e) => e !== "." && e !== ".."), []);
 });
 
 Deno.test("run grant without bubblewrap on PATH: the extension does not start, with the remedy", async () => {
@@ -103,7 +120,7 @@ Deno.test("run grant without bubblewrap on PATH: the extension does not start, w
   // Only what the run needs: no bwrap.
   for (const tool of ["sh", "env"]) await Deno.symlink(`/bin/${tool}`, join(bin, tool));
   const out = join(z.home, "extension-data", "run-probe", "probe.txt");
-  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, ["/x", "/y"]);
+  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, ["/x", "/y", "/z"]);
   const run = await runZot(z, ext, { PATH: bin });
   assertStringIncludes(run.stderr, `Cannot start extension "run-probe"`);
   assertStringIncludes(run.stderr, `apt install bubblewrap`);
@@ -114,7 +131,7 @@ Deno.test("no run grant: a sandboxed extension starts without bubblewrap", async
   await using z = await tempZot();
   const bin = join(z.root, "bin");
   await Deno.mkdir(bin);
-  const ext = await extension(z.root, "run-probe", PROBE, undefined, ["/x", "/y"]);
+  const ext = await extension(z.root, "run-probe", PROBE, undefined, ["/x", "/y", "/z"]);
   const run = await runZot(z, ext, { PATH: bin });
   assert(!run.stderr.includes("Cannot start"), run.stderr);
   // It ran, and the sandbox refused the shell it has no grant for.
