@@ -21,7 +21,7 @@ const RUNS = 15;
 const WARMUP = 3;
 
 // The handshake and nothing else, so the figures are the runner's cost, not an SDK's.
-const EXT = `const enc = new TextEncoder();
+export const EXT = `const enc = new TextEncoder();
 const dec = new TextDecoder();
 const send = (frame) => Deno.stdout.writeSync(enc.encode(JSON.stringify(frame) + "\\n"));
 send({ type: "hello", name: "bench", version: "1.0.0", capabilities: [] });
@@ -46,7 +46,7 @@ const HELLO_ACK = JSON.stringify({
 }) + "\n";
 
 /** Milliseconds from spawn to the `ready` frame (answering `hello`); then EOF ends the process. */
-async function spawnToReady(plan: LaunchPlan): Promise<number> {
+export async function spawnToReady(plan: LaunchPlan): Promise<number> {
   const started = performance.now();
   const child = new Deno.Command(plan.command, {
     args: plan.args,

@@ -11,9 +11,10 @@
 import { errorMessage, EXIT_FAILURE } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 import type { InteractiveSetup } from "../modes/shared/setup.ts";
+import { onInterrupt, signalExitCode } from "../modes/shared/interrupt.ts";
 
 interface InteractiveModule {
-  runInteractive(setup: InteractiveSetup): Promise<number>;
+  runInteractive(setup: InteractiveSetup, options: { stop: Promise<number> }): Promise<number>;
 }
 
 const TUI_MODULE = "../modes/interactive/mod.ts";
@@ -32,9 +33,15 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
     return EXIT_FAILURE;
   }
   const { createInteractiveSetup } = await import("../modes/shared/setup.ts");
+  // From before the extensions start: kill, or the terminal closing (SIGHUP), leaves like /exit
+  // with the shell's status for the signal (extensions get their shutdown); a second signal exits
+  // at once, extension groups killed first.
+  const stop = Promise.withResolvers<number>();
+  let signalled: number | undefined;
+  using _signals = onInterrupt((signal) => stop.resolve(signalled = signalExitCode(signal)));
   const setup = await createInteractiveSetup(flags, initialPrompt || undefined);
   try {
-    return await mod.runInteractive(setup);
+    return signalled ?? await mod.runInteractive(setup, { stop: stop.promise });
   } finally {
     await setup.shutdown();
   }

@@ -62,7 +62,10 @@ export function describeScope(scope: Scope): string[] {
   }
   add("connect to", scope.net, host);
   add("read environment variables", scope.env);
-  add("run programs (they run outside the sandbox, with your privileges)", scope.run);
+  add(
+    "run programs, and do everything those programs can (outside the sandbox, with your privileges; only zot's keys and state stay hidden)",
+    scope.run,
+  );
   add("read system information", scope.sys);
   add("load code from", scope.import, host);
   lines.push(`use up to ${scope.memory} MB of memory`);

@@ -18,6 +18,7 @@ import { checkConsent } from "../extensions/consent_check.ts";
 import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
 import { nameProblem } from "../extensions/manifest_fields.ts";
 import { runnerCommand, usesWorkerRunner } from "./command.ts";
+import { confineRunGrant } from "./confine.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
@@ -188,9 +189,24 @@ export async function planSandboxLaunch(
   }
   Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
 
+  let { command, args } = cmd;
+  if (scope.run.length) {
+    const confined = confineRunGrant(command, args, {
+      name,
+      run: scope.run,
+      zotHome: await Deno.realPath(ctx.paths.home),
+      extensionDir: extDir,
+      dataDir: realData,
+      searchPath: hostEnv.PATH ?? "",
+      tmuxTmpdir: hostEnv.TMUX_TMPDIR,
+    });
+    if (!confined.ok) return fail(confined.why);
+    ({ command, args } = confined);
+  }
+
   const plan: LaunchPlan = {
-    command: cmd.command,
-    args: cmd.args,
+    command,
+    args,
     cwd: extDir,
     env,
     clearEnv: true,

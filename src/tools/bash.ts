@@ -13,6 +13,7 @@ import { errorResult, optionalPositive, requiredString } from "./args.ts";
 import { checkBashJail } from "./bash_jail.ts";
 import type { JailPolicy } from "./jail.ts";
 import { type GroupLeader, KILL_GRACE_MS, killProcessGroup } from "../process_group.ts";
+import { childGroups } from "../process_reaper.ts";
 import { HeadTailBuffer } from "./truncate.ts";
 
 /** Default timeout in seconds when the model gives none. */
@@ -142,6 +143,8 @@ async function supervise(
   const timer = setTimeout(() => stop("timed_out"), seconds * 1000);
   const onAbort = () => stop("cancelled");
   ctx.signal.addEventListener("abort", onAbort, { once: true });
+  // Listed while it runs: should zot die mid-command (kill -9, a second signal), the group dies too.
+  childGroups.add(child.pid);
   try {
     const status = await child.status;
     await killing;
@@ -153,6 +156,7 @@ async function supervise(
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener("abort", onAbort);
+    await childGroups.remove(child.pid);
   }
 }
 

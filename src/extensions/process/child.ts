@@ -6,6 +6,7 @@
  */
 
 import { errorMessage } from "../../errors.ts";
+import { childGroups } from "../../process_reaper.ts";
 import type { LaunchPlan } from "../types.ts";
 import { type ExtensionLog, pumpToLog } from "./log.ts";
 
@@ -43,12 +44,16 @@ export class ExtensionProcess {
     this.stdout = child.stdout.getReader();
     this.#stderrReader = child.stderr.getReader();
     this.stderrDone = pumpToLog(this.#stderrReader, log);
-    this.exited = child.status.then((s) => {
+    // Watched from birth: should zot die without stopping it (kill -9), the
+    // reaper's sentinel kills the group (see process_reaper.ts).
+    childGroups.add(child.pid);
+    this.exited = child.status.then(async (s) => {
       const info: ExitInfo = s.signal ? { code: s.code, signal: s.signal } : { code: s.code };
       this.#exit = info;
       // Grandchildren left in the group would hold the pipes open (and be
       // orphaned): the group does not outlive its leader.
       this.signalGroup("SIGKILL");
+      await childGroups.remove(child.pid);
       return info;
     });
   }

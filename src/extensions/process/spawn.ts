@@ -17,6 +17,7 @@ import { ExtensionProcess, OUTPUT_DRAIN_MS, settlesWithin } from "./child.ts";
 import { ExtensionConnection } from "./connection.ts";
 import { awaitHello } from "./handshake.ts";
 import { LineReader } from "./lines.ts";
+import { childGroups } from "../../process_reaper.ts";
 import { ExtensionLog } from "./log.ts";
 
 /** Capabilities zot announces in `hello_ack`. */
@@ -38,6 +39,7 @@ export const spawnExtension: SpawnFn = async (source, options) => {
   const launch = await planLaunch(source, { paths: options.paths });
   if (!launch.ok) return fail(launch.error);
   const plan = launch.plan;
+  childGroups.setLabel(options.paths.home);
   const started = ExtensionProcess.spawn(plan, log);
   if (!started.ok) return fail(started.error);
   const process = started.process;

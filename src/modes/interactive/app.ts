@@ -30,6 +30,8 @@ import type { CommandContext } from "./commands/types.ts";
 export interface AppOptions {
   /** Colours on (default true). */
   color?: boolean;
+  /** Resolves with an exit code when zot must leave (a signal): like /exit. */
+  stop?: Promise<number>;
 }
 
 function shortCwd(cwd: string): string {
@@ -55,6 +57,7 @@ export class App {
 
   constructor(setup: InteractiveSetup, terminal: Terminal, options: AppOptions = {}) {
     this.#setup = setup;
+    options.stop?.then((code) => this.#exit.resolve(code));
     const { agent } = setup;
     this.screen = new Screen(terminal, {
       model: `${setup.providerId}/${agent.model}`,

@@ -6,6 +6,7 @@
  * @module
  */
 
+import process from "node:process";
 import { ProcessTerminal, type Terminal } from "@mariozechner/pi-tui";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { App, type AppOptions } from "./app.ts";
@@ -19,7 +20,13 @@ export function runInteractive(
   setup: InteractiveSetup,
   options: InteractiveOptions = {},
 ): Promise<number> {
+  if (!options.terminal) {
+    // The terminal can go away (closed window: SIGHUP). A write to it then fails, and an
+    // unhandled stream error would end zot before its extensions are shut down.
+    process.stdout.on("error", () => {});
+    process.stdin.on("error", () => {});
+  }
   const terminal = options.terminal ?? new ProcessTerminal();
   const color = options.color ?? !Deno.env.get("NO_COLOR");
-  return new App(setup, terminal, { color }).run();
+  return new App(setup, terminal, { color, stop: options.stop }).run();
 }

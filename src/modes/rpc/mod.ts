@@ -2,7 +2,7 @@
  * RPC mode (`zot --rpc` / `zot rpc`): JSON commands on stdin, one JSON
  * response or event per line on stdout. At most one prompt or compaction
  * runs at a time (others queue; `abort` acts at once). Exits when stdin
- * closes, after in-flight work (0). SIGINT or SIGTERM aborts the work in
+ * closes, after in-flight work (0). SIGINT, SIGTERM or SIGHUP aborts the work in
  * flight, drops the queue and exits 1 once the run has ended and the
  * session and extensions are shut down (0 when it was idle); a closed
  * stdout does the same and exits 141. Sessions are off unless asked for.
@@ -42,7 +42,7 @@ function sameToken(a: string, b: string): boolean {
 }
 
 export async function runRpc(options: RpcOptions): Promise<number> {
-  // Set by SIGINT / SIGTERM, or a closed stdout (the client is gone, nobody sees the rest): the
+  // Set by SIGINT / SIGTERM / SIGHUP, or a closed stdout (the client is gone, nobody sees the rest): the
   // running work is aborted, queued work never starts, no further command is read.
   let stopping: InterruptSignal | "stdout" | undefined;
   const stopped = Promise.withResolvers<undefined>();
@@ -51,7 +51,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     if (stopping) return;
     stopping = why;
     abortWork(
-      why === "SIGTERM" ? "terminated" : why === "stdout" ? "stdout closed" : "interrupted",
+      why === "stdout" ? "stdout closed" : why === "SIGINT" ? "interrupted" : "terminated",
     );
     stopped.resolve(undefined);
   };

@@ -1,7 +1,7 @@
 /**
  * What print and JSON modes share: their options, a set-up that sends
  * extension notes and warnings to stderr, and one prompt that the first
- * SIGINT or SIGTERM aborts.
+ * SIGINT, SIGTERM or SIGHUP aborts.
  *
  * @module
  */
@@ -47,12 +47,12 @@ export interface HeadlessResult extends RunResult {
   interrupted?: InterruptSignal;
 }
 
-/** Run the one prompt of a headless run; the first SIGINT or SIGTERM aborts it. */
+/** Run the one prompt of a headless run; the first SIGINT, SIGTERM or SIGHUP aborts it. */
 export async function promptOnce(setup: RunSetup, prompt: string): Promise<HeadlessResult> {
   let interrupted: InterruptSignal | undefined;
   using _interrupt = onInterrupt((signal) => {
     interrupted = signal;
-    setup.agent.abort(signal === "SIGTERM" ? "terminated" : "interrupted");
+    setup.agent.abort(signal === "SIGINT" ? "interrupted" : "terminated");
   });
   const result = await setup.agent.prompt(prompt);
   return interrupted ? { ...result, interrupted } : result;

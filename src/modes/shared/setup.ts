@@ -37,6 +37,7 @@ import { systemPromptBuilder } from "./prompt_sources.ts";
 import { type LineWriter, stderrLine } from "./output.ts";
 import { SwitchableUi } from "./switch_ui.ts";
 import { createSubagents } from "./subagents.ts";
+import { exitOnSignal } from "./interrupt.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -80,6 +81,9 @@ export interface RunSetup {
 }
 
 export async function createSetup(options: SetupOptions): Promise<RunSetup> {
+  // A signal while extensions start exits at once, their groups killed first: there is no run
+  // to abort yet, and Deno's default would end zot without stopping anything.
+  using _startup = exitOnSignal();
   const { flags, mode } = options;
   // Switchable: the TUI sends warnings to its own view once it draws.
   let warnTarget = options.warn ?? stderrLine;
@@ -233,6 +237,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     async shutdown() {
       if (closed) return;
       closed = true;
+      // A signal now (a second Ctrl-C, the terminal closing) exits at once, extension groups
+      // killed first: the orderly stop below may take seconds.
+      using _signals = exitOnSignal();
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.shutdown();
       agent.hooks.endSession("shutdown");

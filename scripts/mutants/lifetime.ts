@@ -1,0 +1,149 @@
+/**
+ * Mutants for extension lifetime (no extension outlives zot) and for the
+ * confinement of programs started through a `run` grant.
+ *
+ * @module
+ */
+
+import type { Mutant } from "./types.ts";
+
+const KILL9 = "tests/lifetime/kill9_test.ts";
+const REAPER = "tests/lifetime/reaper_test.ts";
+const SIGNALS = "tests/lifetime/signals_test.ts";
+const TUI = "tests/lifetime/tui_signals_test.ts";
+const RUN = "tests/lifetime/run_confine_test.ts";
+const BASH = "tests/lifetime/bash_groups_test.ts";
+const STARTUP = "tests/lifetime/startup_signals_test.ts";
+
+export const mutants: Mutant[] = [
+  {
+    id: "lifetime-reaper-not-told",
+    protection: "every extension process group is listed with the reaper from its spawn",
+    file: "src/extensions/process/child.ts",
+    find: "    childGroups.add(child.pid);",
+    replace: "",
+    tests: [KILL9],
+  },
+  {
+    id: "lifetime-reaper-kills-nothing",
+    protection: "the sentinel kills every listed group when zot's pipe closes",
+    file: "src/process_reaper.ts",
+    find: 'for i in $g; do kill -KILL -"$i" 2>/dev/null; done',
+    replace: "for i in $g; do :; done",
+    tests: [REAPER, KILL9],
+  },
+  {
+    id: "lifetime-reaper-takes-signals",
+    protection: "the sentinel ignores SIGINT, SIGHUP and SIGTERM",
+    file: "src/process_reaper.ts",
+    find: "trap '' INT HUP TERM QUIT PIPE",
+    replace: "trap '' PIPE",
+    tests: [REAPER],
+  },
+  {
+    id: "lifetime-reaper-in-zots-group",
+    protection: "the sentinel has a session and process group of its own",
+    file: "src/process_reaper.ts",
+    find: "        detached: true,",
+    replace: "        detached: false,",
+    tests: [REAPER],
+  },
+  {
+    id: "lifetime-bash-group-unlisted",
+    protection: "a running bash command's process group is listed with the reaper",
+    file: "src/tools/bash.ts",
+    find: "  childGroups.add(child.pid);",
+    replace: "",
+    tests: [BASH],
+  },
+  {
+    id: "lifetime-sighup-unhandled",
+    protection: "SIGHUP starts the orderly exit like SIGTERM",
+    file: "src/modes/shared/interrupt.ts",
+    find: '  { signal: "SIGHUP", exitCode: 129 },',
+    replace: "",
+    tests: [SIGNALS, TUI],
+  },
+  {
+    id: "lifetime-exit-now-skips-groups",
+    protection: "an exit at once (second signal) SIGKILLs every extension group first",
+    file: "src/modes/shared/interrupt.ts",
+    find: "  childGroups.killAll();",
+    replace: "",
+    tests: [REAPER],
+  },
+  {
+    id: "lifetime-shutdown-unguarded",
+    protection: "a signal during the shutdown exits at once instead of Deno's default death",
+    file: "src/modes/shared/setup.ts",
+    find: "      using _signals = exitOnSignal();",
+    replace: "",
+    tests: [SIGNALS],
+  },
+  {
+    id: "lifetime-startup-unguarded",
+    protection: "a signal while extensions start exits at once, their groups killed first",
+    file: "src/modes/shared/setup.ts",
+    find: "  using _startup = exitOnSignal();",
+    replace: "",
+    tests: [STARTUP],
+  },
+  {
+    id: "lifetime-tui-signals-unhandled",
+    protection: "the TUI leaves like /exit on SIGTERM, SIGINT and SIGHUP",
+    file: "src/cli/interactive.ts",
+    find: "  using _signals = onInterrupt(",
+    replace: "  const _signals = (_f: unknown) => 0;\n  _signals(",
+    tests: [TUI],
+  },
+  {
+    id: "lifetime-tui-dies-on-gone-terminal",
+    protection: "a write to a closed terminal does not end zot before extensions are stopped",
+    file: "src/modes/interactive/mod.ts",
+    find: '    process.stdout.on("error", () => {});\n    process.stdin.on("error", () => {});',
+    replace: "",
+    tests: [TUI],
+  },
+  {
+    id: "run-grant-unconfined",
+    protection: "an extension with a run grant starts under bubblewrap",
+    file: "src/sandbox/launch.ts",
+    find: "  if (scope.run.length) {",
+    replace: "  if (scope.run.length && false) {",
+    tests: [RUN],
+  },
+  {
+    id: "run-grant-sees-zot",
+    protection:
+      "the runner gets a PID namespace of its own (zot's /proc/<pid>/environ is not there)",
+    file: "src/sandbox/confine.ts",
+    find: '    "--unshare-pid",',
+    replace: "",
+    tests: [RUN],
+  },
+  {
+    id: "run-grant-sees-zot-home",
+    protection: "zot's state directory (auth.json, sessions, grants) is hidden from the runner",
+    file: "src/sandbox/confine.ts",
+    find: '  view.push("--tmpfs", ctx.zotHome);',
+    replace: '  view.push("--setenv", "ZOT_HOME_SHOWN", ctx.zotHome);',
+    tests: [RUN],
+  },
+  {
+    id: "run-grant-sees-tmux",
+    protection: "the tmux server's socket directory (a door out of the view) is hidden",
+    file: "src/sandbox/confine.ts",
+    find: '  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);',
+    replace: "",
+    tests: [RUN],
+  },
+  {
+    id: "run-grant-fallback-without-bwrap",
+    protection: "without bubblewrap a run grant refuses the start (no unconfined fallback)",
+    file: "src/sandbox/confine.ts",
+    find: '  const bwrap = findExecutable("bwrap", ctx.searchPath);',
+    replace:
+      '  const bwrap = findExecutable("bwrap", ctx.searchPath);\n  if (!bwrap) return { ok: true, command, args: [...args] };',
+    tests: [RUN],
+  },
+];

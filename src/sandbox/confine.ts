@@ -1,0 +1,138 @@
+/**
+ * Confinement for extensions whose scope grants `run`. A program started
+ * through a `run` grant is not under Deno's permission checks: it can do all
+ * the program can, and `git` (an alias is a shell), `sh`, `python` … can do
+ * anything the user can. Two things of zot's it must never reach:
+ *
+ * - zot's environment, which holds API keys. Any process of the same user can
+ *   read another's start-up environment from `/proc/<pid>/environ` (deleting
+ *   a variable later does not change that file, and root reads it even from
+ *   non-dumpable processes). The only rule that closes it is that zot's
+ *   processes are not in the child's view at all: the runner starts in a new
+ *   PID namespace with a fresh `/proc`, where only the runner and what it
+ *   starts exist.
+ * - zot's state directory: `auth.json` (stored API keys), sessions, grants,
+ *   other extensions and their data. A tmpfs covers `$ZOT_HOME` in the
+ *   runner's mount view; only the extension's own directory (read only) and
+ *   its data directory (when they lie inside) are put back.
+ *
+ * Servers of the user that could run code outside this view for the program
+ * (a tmux server, the session bus) are hidden where they usually listen; a
+ * server listening elsewhere, or on an abstract socket, is not (documented).
+ * The rest of the file system and the network look as they do to the user.
+ * bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
+ * missing, or not on Linux, such an extension does not start: there is no
+ * unconfined fallback. `--die-with-parent` ends the namespace with its
+ * `bwrap` (verified on Deno 2.9.6: Deno spawns from its main thread, so the
+ * parent-death signal does not fire when a worker thread of zot retires).
+ *
+ * @module
+ */
+
+import { delimiter, join } from "../path.ts";
+import { isInside } from "../path_inside.ts";
+
+export interface ConfineContext {
+  /** The extension's name, for messages. */
+  name: string;
+  /** The granted program names, for messages. */
+  run: readonly string[];
+  /** Real paths: zot's state directory, the extension's directory and its data directory. */
+  zotHome: string;
+  extensionDir: string;
+  dataDir: string;
+  /** zot's `PATH`, where `bwrap` is looked up. */
+  searchPath: string;
+  /** zot's `TMUX_TMPDIR`, where tmux keeps its server's socket. */
+  tmuxTmpdir?: string;
+  /** Defaults to `Deno.build.os`. */
+  os?: string;
+}
+
+export type Confined = { ok: true; command: string; args: string[] } | { ok: false; why: string };
+
+/** Wrap `command args` so that it runs confined as described above, or say why it cannot. */
+export function confineRunGrant(
+  command: string,
+  args: readonly string[],
+  ctx: ConfineContext,
+): Confined {
+  const granted = ctx.run.join(", ");
+  if ((ctx.os ?? Deno.build.os) !== "linux") {
+    return {
+      ok: false,
+      why:
+        `its scope grants "run" (${granted}), and zot can keep programs it starts away from your API keys only on Linux, with bubblewrap (remove scope.run from ${ctx.name}'s extension.json to run it here)`,
+    };
+  }
+  const bwrap = findExecutable("bwrap", ctx.searchPath);
+  if (!bwrap) {
+    return {
+      ok: false,
+      why:
+        `its scope grants "run" (${granted}), and programs it starts must run confined by bubblewrap, which is not installed (run "apt install bubblewrap")`,
+    };
+  }
+  const view = [
+    // The user's file system and devices as they are…
+    "--dev-bind",
+    "/",
+    "/",
+    // …but a PID namespace of its own, with a /proc showing only it: zot is not there to read.
+    "--unshare-pid",
+    "--proc",
+    "/proc",
+    "--die-with-parent",
+  ];
+  // The usual doors to your other processes, which run outside this view and could read zot's
+  // environment for the program: your terminal multiplexer's server and the per-user runtime
+  // directory (session bus, systemd --user). Hidden when they exist.
+  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);
+  // zot's state (auth.json, sessions, grants, other extensions) is hidden.
+  view.push("--tmpfs", ctx.zotHome);
+  // Put back what the extension itself needs, when it lies inside; never the whole state
+  // directory (an `--ext` of it would otherwise undo the hiding).
+  const back: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
+  for (const [how, path] of back) {
+    if (path !== ctx.zotHome && isInside(ctx.zotHome, path)) view.push(how, path, path);
+  }
+  return {
+    ok: true,
+    command: bwrap,
+    args: [...view, "--chdir", ctx.extensionDir, "--", command, ...args],
+  };
+}
+
+/** Existing directories where servers of this user listen: tmux, screen, `/run/user/<uid>`. */
+export function sessionSocketDirs(tmuxTmpdir?: string): string[] {
+  const uid = Deno.uid();
+  if (uid === null) return [];
+  const candidates = [
+    join(tmuxTmpdir || "/tmp", `tmux-${uid}`),
+    `/run/user/${uid}`,
+    "/run/screen",
+  ];
+  return candidates.filter((dir) => {
+    try {
+      return Deno.lstatSync(dir).isDirectory;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The first regular executable file `name` on the `:`-separated `searchPath`. */
+function findExecutable(name: string, searchPath: string): string | undefined {
+  for (const dir of searchPath.split(delimiter)) {
+    // An empty entry would mean zot's cwd, the project: never look there.
+    if (dir === "") continue;
+    const path = join(dir, name);
+    try {
+      const info = Deno.statSync(path);
+      if (info.isFile && ((info.mode ?? 0o755) & 0o111) !== 0) return path;
+    } catch {
+      // Not here.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+/**
+ * The reaper on its own, with a stand-in for zot
+ * (tests/fixtures/lifetime/reaper_host.ts): its sentinel ignores the
+ * terminal's signals, kills exactly the listed groups once zot is gone, lives
+ * only while a group does; and exitNow (a second signal) kills every group in
+ * process, even without a sentinel.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { readLines } from "../../src/protocol/framing.ts";
+import { GroupReaper } from "../../src/process_reaper.ts";
+import { until, withTimeout } from "../helpers/wait.ts";
+import { alive } from "./_stubborn.ts";
+
+const HOST = new URL("../fixtures/lifetime/reaper_host.ts", import.meta.url).pathname;
+
+async function startHost(mode: "wait" | "exit-now", count: number, unlisted = 0) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", HOST, mode, String(count), String(unlisted)],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = readLines(child.stdout);
+  const first = await withTimeout(lines.next(), 20_000, "the host's pids");
+  if (first.done || first.value.kind !== "line") throw new Error("the host printed nothing");
+  const info = JSON.parse(first.value.line) as { sentinel: number; pids: number[] };
+  return {
+    child,
+    info,
+    drain: (async () => {
+      for await (const _ of lines);
+    })(),
+  };
+}
+
+/** Kill what a failed test would leave, by pid. */
+function cleanup(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      Deno.kill(-pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+Deno.test("reaper: the sentinel ignores SIGHUP, SIGINT and SIGTERM, and kills the groups once zot is gone", async () => {
+  const { child, info, drain } = await startHost("wait", 2);
+  try {
+    for (const signal of ["SIGHUP", "SIGINT", "SIGTERM"] as const) {
+      Deno.kill(-info.sentinel, signal);
+    }
+    child.kill("SIGKILL");
+    await child.status;
+    await drain;
+    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
+    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
+  } finally {
+    cleanup(info.pids);
+  }
+});
+
+Deno.test("reaper: a group taken off the list is left alone", async () => {
+  const { child, info, drain } = await startHost("wait", 2, 1);
+  try {
+    child.kill("SIGKILL");
+    await child.status;
+    await drain;
+    await until(() => !alive(info.pids[1]), 10_000, "the listed group to die");
+    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
+    assert(alive(info.pids[0]), "the unlisted group was killed");
+  } finally {
+    cleanup(info.pids);
+  }
+});
+
+Deno.test("reaper: exitNow kills every group in process, with no sentinel left to do it", async () => {
+  const { child, info, drain } = await startHost("exit-now", 2);
+  try {
+    assertEquals((await child.status).code, 143);
+    await drain;
+    await until(() => info.pids.every((p) => !alive(p)), 5_000, "the groups to die");
+  } finally {
+    cleanup(info.pids);
+  }
+});
+
+Deno.test("reaper: the sentinel runs only while a group is listed, with an empty environment", async () => {
+  const reaper = new GroupReaper({ label: "reaper-test" });
+  const child = new Deno.Command("sleep", { args: ["60"], detached: true }).spawn();
+  try {
+    assertEquals(reaper.sentinelPid, undefined);
+    reaper.add(child.pid);
+    const sentinel = reaper.sentinelPid!;
+    assert(alive(sentinel));
+    assertEquals(Deno.readTextFileSync(`/proc/${sentinel}/environ`), "");
+    // Its own group and session, out of reach of the terminal's signals to zot's group.
+    const stat = Deno.readTextFileSync(`/proc/${sentinel}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    assertEquals([Number(fields[2]), Number(fields[3])], [sentinel, sentinel]);
+    child.kill("SIGKILL");
+    await child.status;
+    await reaper.remove(child.pid);
+    assertEquals(reaper.sentinelPid, undefined);
+    assert(!alive(sentinel), "the sentinel outlived its last group");
+  } finally {
+    cleanup([child.pid]);
+  }
+});

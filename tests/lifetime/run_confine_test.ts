@@ -1,0 +1,163 @@
+/**
+ * A `run` grant never reaches zot's secrets. zot starts with an API key only
+ * in its own environment and another in `$ZOT_HOME/auth.json`; a sandboxed
+ * extension granted `run: ["sh"]` walks every `/proc/<pid>/environ` it can
+ * see, reads its parent's, reads auth.json and lists zot's state directory,
+ * and finds neither key. Without bubblewrap such an extension does not start
+ * at all, and one without a `run` grant is not affected.
+ */
+
+import { join } from "../../src/path.ts";
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { withTimeout } from "../helpers/wait.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { zotCommand } from "../modes/run_zot.ts";
+import { confineRunGrant } from "../../src/sandbox/confine.ts";
+import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
+
+const PROBE = new URL("../fixtures/lifetime/run-probe/main.ts", import.meta.url).pathname;
+
+async function extension(
+  root: string,
+  name: string,
+  entry: string,
+  scope: unknown,
+  args: string[],
+) {
+  const dir = join(root, name);
+  await Deno.mkdir(dir);
+  await Deno.copyFile(entry, join(dir, "main.ts"));
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name, version: "1.0.0", exec: "./main.ts", args, scope }),
+  );
+  return dir;
+}
+
+/** `zot -p` with `ext`: its extensions start (or fail to) before the one prompt. */
+async function runZot(
+  z: { cwd: string; home: string; root: string },
+  ext: string,
+  env: Record<string, string>,
+) {
+  await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
+  const args = ["-p", "hi", "--base-url", llm.url, "--ext", ext];
+  const child = zotCommand(args, { ...z, env }).spawn();
+  const out = await withTimeout(child.output(), 60_000, "zot to finish");
+  await assertNoLeftoverProcesses(z.root);
+  return { pid: child.pid, code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
+
+function readOr(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function probeRun() {
+  const z = await tempZot();
+  const key = `sk-ant-env-${crypto.randomUUID()}`;
+  const stored = `sk-ant-stored-${crypto.randomUUID()}`;
+  const auth = join(z.home, "auth.json");
+  await Deno.writeTextFile(auth, JSON.stringify({ openai: { key: stored } }), { mode: 0o600 });
+  // A tmux server's socket directory, where zot's TMUX_TMPDIR says.
+  const tmux = join(z.root, "tmux");
+  const sockets = join(tmux, `tmux-${Deno.uid()}`);
+  await Deno.mkdir(sockets, { recursive: true });
+  await Deno.writeTextFile(join(sockets, "default"), "");
+  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, [
+    auth,
+    z.home,
+    sockets,
+  ]);
+  const out = join(z.home, "extension-data", "run-probe", "probe.txt");
+  const run = await runZot(z, ext, { ANTHROPIC_API_KEY: key, TMUX_TMPDIR: tmux });
+  const probe = readOr(out) ?? "";
+  return { z, key, stored, run, probe };
+}
+
+Deno.test("run grant: a shell walking /proc sees neither zot nor its API key", async () => {
+  const { z, key, run, probe } = await probeRun();
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  assertStringIncludes(probe, "== end", probe);
+  // The walk ran and read environments: its own process's.
+  assertStringIncludes(probe, "PATH=");
+  assert(!probe.includes(key), `the API key leaked:\n${probe}`);
+  const pids = probe.match(/^pids: (.*)$/m)?.[1].trim().split(" ").map(Number) ?? [];
+  assert(pids.length > 0, probe);
+  assert(!pids.includes(run.pid) || Math.max(...pids) < 50, `zot's pid ${run.pid} is visible`);
+  assert(!probe.includes(`ANTHROPIC_API_KEY`), `zot's environment was readable:\n${probe}`);
+});
+
+Deno.test("run grant: zot's auth.json and state directory are hidden from the program", async () => {
+  const { z, stored, run, probe } = await probeRun();
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  assert(!probe.includes(stored), `auth.json was readable:\n${probe}`);
+  const auth = probe.split("== auth\n")[1].split("== home\n")[0];
+  assertStringIncludes(auth, "No such file");
+  // Only the extension's own data directory is put back into the hidden state directory.
+  const home = probe.split("== home\n")[1].split("== tmux")[0].trim().split("\n");
+  assertEquals(home.filter((e) => e !== "." && e !== ".."), ["extension-data"]);
+});
+
+Deno.test("run grant: the tmux server's socket directory is hidden (it runs commands outside the view)", async () => {
+  const { z, run, probe } = await probeRun();
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  const tmux = probe.split("== tmux\n")[1].split("== end")[0].trim().split("\n");
+  assertEquals(tmux.filter((e) => e !== "." && e !== ".."), []);
+});
+
+Deno.test("run grant without bubblewrap on PATH: the extension does not start, with the remedy", async () => {
+  await using z = await tempZot();
+  const bin = join(z.root, "bin");
+  await Deno.mkdir(bin);
+  // Only what the run needs: no bwrap.
+  for (const tool of ["sh", "env"]) await Deno.symlink(`/bin/${tool}`, join(bin, tool));
+  const out = join(z.home, "extension-data", "run-probe", "probe.txt");
+  const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"] }, ["/x", "/y", "/z"]);
+  const run = await runZot(z, ext, { PATH: bin });
+  assertStringIncludes(run.stderr, `Cannot start extension "run-probe"`);
+  assertStringIncludes(run.stderr, `apt install bubblewrap`);
+  assertEquals(readOr(out), undefined, "the extension ran unconfined");
+});
+
+Deno.test("no run grant: a sandboxed extension starts without bubblewrap", async () => {
+  await using z = await tempZot();
+  const bin = join(z.root, "bin");
+  await Deno.mkdir(bin);
+  const ext = await extension(z.root, "run-probe", PROBE, undefined, ["/x", "/y", "/z"]);
+  const run = await runZot(z, ext, { PATH: bin });
+  assert(!run.stderr.includes("Cannot start"), run.stderr);
+  // It ran, and the sandbox refused the shell it has no grant for.
+  const probe = readOr(join(z.home, "extension-data", "run-probe", "probe.txt"));
+  assertStringIncludes(probe ?? "", "spawn failed");
+});
+
+Deno.test("run grant off Linux: refused, never started unconfined", () => {
+  const ctx = {
+    name: "x",
+    run: ["sh"],
+    zotHome: "/h",
+    extensionDir: "/h/extensions/x",
+    dataDir: "/h/extension-data/x",
+    searchPath: "/usr/bin:/bin",
+  };
+  const mac = confineRunGrant("deno", ["run"], { ...ctx, os: "darwin" });
+  assertEquals(mac.ok, false);
+  const linux = confineRunGrant("deno", ["run"], { ...ctx, os: "linux" });
+  assert(linux.ok);
+  // zot's state is hidden; only the extension's own directories come back.
+  const args = linux.args.join(" ");
+  assertStringIncludes(args, "--unshare-pid --proc /proc");
+  assertStringIncludes(args, "--tmpfs /h --ro-bind /h/extensions/x /h/extensions/x");
+  assertStringIncludes(args, "--bind /h/extension-data/x /h/extension-data/x");
+  // An extension directory that is the state directory itself does not undo the hiding.
+  const whole = confineRunGrant("deno", [], { ...ctx, os: "linux", extensionDir: "/h" });
+  assert(whole.ok && !whole.args.includes("--ro-bind"));
+});
