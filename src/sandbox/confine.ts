@@ -41,6 +41,12 @@ export interface ConfineContext {
   zotHome: string;
   extensionDir: string;
   dataDir: string;
+  /**
+   * The runner's own Deno directory (inside `$ZOT_HOME`): put back read only, so the runner
+   * starts with its module cache while the program cannot plant code in the cache every
+   * other sandboxed extension loads from, nor turn web storage back on.
+   */
+  denoDir?: string;
   /** zot's `PATH`, where `bwrap` is looked up. */
   searchPath: string;
   /** zot's `TMUX_TMPDIR`, where tmux keeps its server's socket. */
@@ -93,6 +99,7 @@ export function confineRunGrant(
   // Put back what the extension itself needs, when it lies inside; never the whole state
   // directory (an `--ext` of it would otherwise undo the hiding).
   const back: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
+  if (ctx.denoDir) back.push(["--ro-bind", ctx.denoDir]);
   for (const [how, path] of back) {
     if (path !== ctx.zotHome && isInside(ctx.zotHome, path)) view.push(how, path, path);
   }

@@ -197,6 +197,7 @@ export async function planSandboxLaunch(
       zotHome: await Deno.realPath(ctx.paths.home),
       extensionDir: extDir,
       dataDir: realData,
+      denoDir: await Deno.realPath(env.DENO_DIR),
       searchPath: hostEnv.PATH ?? "",
       tmuxTmpdir: hostEnv.TMUX_TMPDIR,
     });

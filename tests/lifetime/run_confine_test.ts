@@ -100,9 +100,13 @@ Deno.test("run grant: zot's auth.json and state directory are hidden from the pr
   assert(!probe.includes(stored), `auth.json was readable:\n${probe}`);
   const auth = probe.split("== auth\n")[1].split("== home\n")[0];
   assertStringIncludes(auth, "No such file");
-  // Only the extension's own data directory is put back into the hidden state directory.
-  const home = probe.split("== home\n")[1].split("== tmux")[0].trim().split("\n");
-  assertEquals(home.filter((e) => e !== "." && e !== ".."), ["extension-data"]);
+  // Only the extension's own data directory and, read only, the runner's Deno directory are
+  // put back into the hidden state directory.
+  const home = probe.split("== home\n")[1].split("== denowrite")[0].trim().split("\n");
+  assertEquals(home.filter((e) => e !== "." && e !== ".."), ["extension-data", "sandbox-deno"]);
+  const plant = probe.split("== denowrite\n")[1].split("== tmux")[0];
+  assertStringIncludes(plant, "denied");
+  assert(readOr(join(z.home, "sandbox-deno", "planted")) === undefined, "planted in the cache");
 });
 
 Deno.test("run grant: the tmux server's socket directory is hidden (it runs commands outside the view)", async () => {
