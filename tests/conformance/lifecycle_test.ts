@@ -7,7 +7,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { descendants } from "../helpers/procs.ts";
+import { extensionProcesses } from "../helpers/procs.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
 import { py, startHost } from "./_harness.ts";
 
@@ -47,14 +47,16 @@ Deno.test("reload respawns real extensions, keeps the session and re-registers (
   const { host, ui } = env;
   await host.waitForReady();
   host.startSession({ sessionId: "s1", cwd: "/work" });
-  const before = descendants().map((p) => p.pid).sort();
+  const before = extensionProcesses().map((p) => p.pid).sort();
   assertEquals(before.length, 2);
 
   const report = await host.reload(() => sources, 2_000);
   assertEquals(report, { stopped: 2, loaded: 2, ready: 2, errors: [] });
   assertEquals(host.commands().map((c) => c.name).sort(), ["first", "second"]);
   await until(
-    () => descendants().length === 2 && descendants().every((p) => !before.includes(p.pid)),
+    () =>
+      extensionProcesses().length === 2 &&
+      extensionProcesses().every((p) => !before.includes(p.pid)),
     5_000,
     "the old processes to be replaced",
   );
@@ -120,9 +122,9 @@ Deno.test("stop with a 1 ms grace returns although the extension never reads (Te
   const { host } = env;
   await host.waitForReady();
   flood(host, 40);
-  assert(descendants().length === 1);
+  assert(extensionProcesses().length === 1);
   await withTimeout(host.stop(1), 5_000, "stop with a blocked writer");
-  await until(() => descendants().length === 0, 5_000, "the deaf extension to be killed");
+  await until(() => extensionProcesses().length === 0, 5_000, "the deaf extension to be killed");
 });
 
 Deno.test("stop: session_end{shutdown} reaches a real extension before shutdown, once (§2.6)", async () => {

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { REAPER_NAME } from "../../src/process_reaper.ts";
+
 interface ProcInfo {
   pid: number;
   ppid: number;
@@ -51,6 +53,15 @@ export function descendants(root: number = Deno.pid): ProcInfo[] {
     }
   }
   return found;
+}
+
+/**
+ * Descendants of this test process that are extensions (or what they
+ * started): the host's process-group reaper (`zot-reaper`), which lives
+ * exactly as long as some group is listed, is not one of them.
+ */
+export function extensionProcesses(): ProcInfo[] {
+  return descendants().filter((p) => !p.cmdline.includes(REAPER_NAME));
 }
 
 /**

@@ -56,10 +56,8 @@ Deno.test("sinks: the consent lines and question read exactly as printed, for sa
   const shown = sandboxed.lines.join("\n") + sandboxed.asked.join("\n");
   assertTerminalSafe(shown, "consent");
   assertStringIncludes(shown, "your home directory");
-  assertStringIncludes(
-    shown,
-    "run programs (they run outside the sandbox, with your privileges): git",
-  );
+  assertStringIncludes(shown, "run programs, and do everything those programs can");
+  assertStringIncludes(shown, "with your privileges; only zot's keys and state stay hidden): git");
   assertEquals(sandboxed.asked, [`Install "w${NASTY_SAFE}" with these permissions?`]);
   const plain = recordingIO();
   await askConsent(hostileSource(`./x${NASTY}`), { yes: false, io: plain, action: "Install" });
