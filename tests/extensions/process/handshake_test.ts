@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
+import { within, withTimeout } from "../../helpers/wait.ts";
 import { collect, fixtureSource, harness, IDENTITY } from "./_helpers.ts";
 
 const HELLO_LANGUAGES: [string, string, string][] = [
@@ -144,7 +144,11 @@ Deno.test("handshake: a frame before hello fails with first frame must be hello"
 
 Deno.test("handshake: a silent extension is killed at the hello timeout", async () => {
   await using h = await harness();
-  const result = await h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 200 });
+  const result = await within(
+    10_000,
+    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 200 }),
+    "the start should fail at the 200 ms hello timeout",
+  );
   assert(!result.ok);
   assertStringIncludes(result.error, "error: no hello frame within 200 ms");
 });
@@ -154,7 +158,7 @@ Deno.test("handshake: an aborted start kills the extension", async () => {
   const abort = new AbortController();
   const pending = h.spawn(fixtureSource("never-hello"), { signal: abort.signal });
   abort.abort();
-  const result = await pending;
+  const result = await within(10_000, pending, "the aborted start should fail at once");
   assert(!result.ok);
   assertStringIncludes(result.error, "start cancelled before hello");
 });

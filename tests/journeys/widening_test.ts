@@ -1,0 +1,60 @@
+/**
+ * Journey: a sandboxed extension installed and granted with one scope, whose
+ * manifest is then edited (as an update would) to ask for one thing more.
+ * Each widening keeps it from starting, and the message names the field and
+ * the new entry, so the user knows what they would agree to. Runs the real
+ * zot in a temporary ZOT_HOME; `zot ext doctor` starts extensions as a
+ * session would.
+ */
+
+import { join } from "node:path";
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { journey } from "./zot.ts";
+
+/** What the user agreed to at install. */
+const GRANTED = { read: ["${project}/docs"], net: ["127.0.0.1:8080"] };
+
+/** One field added at a time, and the words that must name it. */
+const WIDENINGS: { field: string; add: Record<string, unknown>; says: string }[] = [
+  { field: "run", add: { run: ["bash"] }, says: "run: +bash" },
+  { field: "write", add: { write: ["${project}"] }, says: "write: +${project}" },
+  { field: "sys", add: { sys: ["userInfo"] }, says: "sys: +userInfo" },
+  { field: "import", add: { import: ["esm.sh:443"] }, says: "import: +esm.sh:443" },
+  { field: "intercept", add: { intercept: ["tool_call"] }, says: "intercept: +tool_call" },
+  { field: "call_tool", add: { call_tool: ["bash"] }, says: "call_tool: +bash" },
+  // The same host on another port is not what was granted.
+  { field: "net", add: { net: ["127.0.0.1:8080", "127.0.0.1:22"] }, says: "net: +127.0.0.1:22" },
+];
+
+Deno.test({
+  name: "journey: a granted sandboxed extension whose manifest widens does not start, per field",
+  async fn(t) {
+    await using j = await journey();
+    assertEquals((await j.zot("ext", "new", "tsx")).code, 0);
+    const source = join(j.cwd, "tsx", "extension.json");
+    const scaffolded = JSON.parse(await Deno.readTextFile(source));
+    await Deno.writeTextFile(source, JSON.stringify({ ...scaffolded, scope: GRANTED }));
+    const install = await j.zot("ext", "install", "./tsx", "--yes");
+    assertEquals(install.code, 0, install.stderr);
+    const manifestPath = join(j.home, "extensions", "tsx", "extension.json");
+    const manifest = JSON.parse(await Deno.readTextFile(manifestPath));
+
+    await t.step("as granted, it starts", async () => {
+      const r = await j.zot("ext", "doctor", "tsx");
+      assertEquals(r.code, 0, r.stdout + r.stderr);
+    });
+
+    for (const w of WIDENINGS) {
+      await t.step(`adding ${w.field} refuses the start and names it`, async () => {
+        const scope = { ...GRANTED, ...w.add };
+        await Deno.writeTextFile(manifestPath, JSON.stringify({ ...manifest, scope }));
+        const r = await j.zot("ext", "doctor", "tsx");
+        assertEquals(r.code, 1, r.stdout + r.stderr);
+        const out = r.stdout + r.stderr;
+        assertStringIncludes(out, `Cannot start extension "tsx": its scope widened since you`);
+        assertStringIncludes(out, w.says);
+        assertStringIncludes(out, `(run "zot ext grant tsx")`);
+      });
+    }
+  },
+});
