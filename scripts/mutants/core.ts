@@ -319,4 +319,30 @@ export const mutants: Mutant[] = [
     replace: 'const mustAsk = exec !== undefined && exec !== "" && !!scope && needsGrant(scope);',
     tests: ["tests/sandbox/consent_test.ts"],
   },
+  {
+    id: "timeout-hello",
+    protection: "an extension that never says hello is stopped at the hello timeout",
+    file: "src/extensions/process/spawn.ts",
+    find: "timeoutMs: options.helloTimeoutMs ?? HELLO_TIMEOUT_MS,",
+    replace: "timeoutMs: 600_000,",
+    tests: ["tests/extensions/process/handshake_test.ts"],
+  },
+  {
+    id: "timeout-request",
+    protection: "a request to an extension that never replies fails at its timeout",
+    file: "src/extensions/process/pending.ts",
+    find: "if (options.timeoutMs !== undefined) {",
+    replace: "if (false) {",
+    tests: ["tests/extensions/process/units_test.ts", "tests/extensions/host/commands_test.ts"],
+  },
+  {
+    id: "ready-frames-postpone-auto-ready",
+    protection: "an extension that keeps sending frames is not auto-readied by the idle shim",
+    file: "src/extensions/process/ready.ts",
+    find: "this.#frames++;",
+    replace: "",
+    tests: ["tests/extensions/process/frames_test.ts"],
+  },
 ];
+
+

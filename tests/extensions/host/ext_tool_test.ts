@@ -153,7 +153,11 @@ Deno.test("interactive tools have no reply deadline; others do", async () => {
   ]);
   const host = await hostWith([ext], { ui: new RecordingUi(true), timeouts: { toolCallMs: 10 } });
   const pending = tool(host, "ask").execute({}, ctx());
-  const plain = await tool(host, "plain").execute({}, ctx());
+  const plain = await within(
+    5_000,
+    tool(host, "plain").execute({}, ctx()),
+    "the plain tool call should time out after 10 ms",
+  );
   assertEquals(plain.outcome, "timed_out");
   // The interactive call is still waiting after the plain one timed out.
   assertEquals(ext.pendingCount, 1);

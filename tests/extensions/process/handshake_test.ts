@@ -57,18 +57,26 @@ Deno.test("handshake: hello_ack is the first host frame and carries the host ide
 
 Deno.test("handshake: spawns do not wait on each other", async () => {
   await using h = await harness();
+  // The silent starts end only when aborted, after the quick one is done:
+  // no race between the quick start and a hello timeout on a slow machine.
+  const abort = new AbortController();
   const silent = [1, 2, 3].map(() =>
-    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 3_000 })
+    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 120_000, signal: abort.signal })
   );
   let silentDone = false;
   const allSilent = Promise.all(silent).then((r) => {
     silentDone = true;
     return r;
   });
-  const quick = await h.spawn(fixtureSource("hello-sh"));
+  const quick = await within(30_000, h.spawn(fixtureSource("hello-sh")), "the quick start");
   assert(quick.ok);
   assert(!silentDone, "a quick extension must not wait behind silent ones");
-  for (const result of await allSilent) assert(!result.ok);
+  abort.abort();
+  const results = await within(10_000, allSilent, "the aborted silent starts should end");
+  for (const result of results) {
+    assert(!result.ok);
+    assertStringIncludes(result.error, "start cancelled before hello");
+  }
 });
 
 Deno.test("handshake: the log gets a header per start and the extension's stderr", async () => {
