@@ -103,16 +103,37 @@ function staleReason(m: Mutant): string | undefined {
   return n === 1 ? undefined : `find text occurs ${n} times in ${m.file} (must be exactly once)`;
 }
 
-/** Tracked and untracked (not ignored) files copied to a fresh temporary directory. */
+/** Repository-relative paths of every file below `dir`, without `.git`. */
+async function walk(dir: string, rel = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(dir, rel))) {
+    const path = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory && e.name !== ".git") out.push(...await walk(dir, path));
+    else if (!e.isDirectory) out.push(path);
+  }
+  return out;
+}
+
+/** The files to copy: tracked and untracked-not-ignored in a git checkout, else all. */
+async function repositoryFiles(): Promise<string[]> {
+  try {
+    const ls = await new Deno.Command("git", {
+      args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    if (ls.success) return new TextDecoder().decode(ls.stdout).split("\0").filter(Boolean);
+  } catch {
+    // No git: fall through to a plain walk (an unpacked archive, say).
+  }
+  return await walk(ROOT);
+}
+
+/** The repository's files copied to a fresh temporary directory. */
 async function scratchCopy(): Promise<string> {
-  const ls = await new Deno.Command("git", {
-    args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-    cwd: ROOT,
-    stdout: "piped",
-  }).output();
-  if (!ls.success) throw new Error(`"git ls-files" failed in ${ROOT}`);
   const dir = await Deno.makeTempDir({ prefix: "zot-mutate-" });
-  const files = new TextDecoder().decode(ls.stdout).split("\0").filter(Boolean);
+  const files = await repositoryFiles();
   for (const rel of files) {
     const from = join(ROOT, rel);
     const to = join(dir, rel);

@@ -343,6 +343,13 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: ["tests/extensions/process/frames_test.ts"],
   },
+  {
+    id: "jail-notice-limits",
+    protection: "turning /jail on says what the bash scan does not stop",
+    file: "src/modes/interactive/commands/settings.ts",
+    find:
+      'ctx.screen.transcript.addInfo([`Jailed to ${ctx.setup.agent.cwd}.`, ...JAIL_LIMITS].join("\\n"));',
+    replace: "",
+    tests: ["tests/modes/interactive/app_test.ts"],
+  },
 ];
-
-
