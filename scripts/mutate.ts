@@ -6,6 +6,7 @@
  * protection nobody would notice losing.
  *
  * Usage: deno task mutate [--list] [--filter <id>]… [--timeout <seconds>] [--no-baseline]
+ *        [--root <repository>]
  *
  * - Every `find` must occur exactly once in its file, else the mutant is
  *   "stale" (the code moved on and the table must follow).
@@ -24,14 +25,15 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { killProcessGroup } from "../src/process_group.ts";
 import type { Mutant } from "./mutants/types.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const TABLES = join(ROOT, "scripts", "mutants");
+/** The repository checked: this one, or `--root` (the check's own tests use a small fake). */
+let ROOT = fileURLToPath(new URL("..", import.meta.url));
+const tablesDir = () => join(ROOT, "scripts", "mutants");
 const DEFAULT_TIMEOUT_S = 150;
 
 type Outcome = "killed" | "survived" | "timed out" | "stale" | "error";
@@ -52,12 +54,12 @@ interface Result {
 /** Every mutant of every table; a malformed table is a thrown error naming the file. */
 async function loadMutants(): Promise<Loaded[]> {
   const files = [];
-  for await (const e of Deno.readDir(TABLES)) {
+  for await (const e of Deno.readDir(tablesDir())) {
     if (e.isFile && e.name.endsWith(".ts") && e.name !== "types.ts") files.push(e.name);
   }
   const out: Loaded[] = [];
   for (const name of files.sort()) {
-    const mod = await import(pathToFileURL(join(TABLES, name)).href);
+    const mod = await import(pathToFileURL(join(tablesDir(), name)).href);
     if (!Array.isArray(mod.mutants)) {
       throw new Error(`scripts/mutants/${name} must export "mutants: Mutant[]"`);
     }
@@ -251,8 +253,10 @@ async function main(): Promise<number> {
       filter: { type: "string", multiple: true },
       timeout: { type: "string", default: String(DEFAULT_TIMEOUT_S) },
       "no-baseline": { type: "boolean", default: false },
+      root: { type: "string" },
     },
   });
+  if (values.root) ROOT = resolve(values.root);
   const timeoutS = Number(values.timeout);
   if (!(timeoutS > 0)) {
     console.error(`--timeout must be a number of seconds (got "${values.timeout}")`);
@@ -322,4 +326,11 @@ async function main(): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await main());
+if (import.meta.main) {
+  // A malformed table is the author's to fix: say which, without a stack trace.
+  const code = await main().catch((e) => {
+    console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  });
+  Deno.exit(code);
+}
