@@ -112,7 +112,11 @@ Deno.test("subagent: cancelling the parent's run kills the child and ends as can
 
 Deno.test("subagent: a child past its deadline ends as timed_out", async () => {
   await using p = await parent(script({ timeout_s: 0.5 }, { hang: true }, { text: "Gave up." }));
-  const result = await withTimeout(p.setup.agent.prompt("delegate"), 30_000, "parent run");
+  const result = await within(
+    30_000,
+    p.setup.agent.prompt("delegate"),
+    "the child should be ended at its 0.5 s deadline and the parent answer",
+  );
   assertEquals(result.text, "Gave up.");
   const back = bodyOf(p.llm.requests.at(-1)!);
   assert(back.includes("timed out after 0.5s"), back);
