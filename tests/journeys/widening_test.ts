@@ -10,6 +10,8 @@
 import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { journey } from "./zot.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { processesMatching } from "../helpers/procs.ts";
 
 /** What the user agreed to at install. */
 const GRANTED = { read: ["${project}/docs"], net: ["127.0.0.1:8080"] };
@@ -42,6 +44,19 @@ Deno.test({
     await t.step("as granted, it starts", async () => {
       const r = await j.zot("ext", "doctor", "tsx");
       assertEquals(r.code, 0, r.stdout + r.stderr);
+    });
+
+    await t.step("in a session, run widened to bash is refused and the run goes on", async () => {
+      const scope = { ...GRANTED, run: ["bash"] };
+      await Deno.writeTextFile(manifestPath, JSON.stringify({ ...manifest, scope }));
+      await using llm = await startFakeLlm({ script: [{ text: "answered anyway" }] });
+      const r = await j.zot("-p", "--base-url", llm.anthropicBaseUrl, "--api-key", "x", "hi");
+      assertEquals(r.code, 0, r.stderr);
+      assertEquals(r.stdout, "answered anyway\n");
+      assertStringIncludes(r.stderr, `Cannot start extension "tsx": its scope widened since you`);
+      assertStringIncludes(r.stderr, "run: +bash");
+      // Never started: nothing of it runs, nothing of it is left.
+      assertEquals(processesMatching(j.root), []);
     });
 
     for (const w of WIDENINGS) {
