@@ -57,5 +57,7 @@ fi
 passed=$(sed -E 's/.*\| ([0-9]+) passed.*/\1/' <<<"$summary")
 failed=$(sed -E 's/.*\| ([0-9]+) failed.*/\1/' <<<"$summary")
 ignored=$(grep -oE '[0-9]+ ignored' <<<"$summary" | grep -oE '[0-9]+' || echo 0)
+# Skips are only for what cannot exist on this machine; each names its reason.
+grep -E ' \.\.\. ignored' "$log" | sed -E 's/ \.\.\. ignored.*//; s/^/skipped: /'
 echo "${passed} passed, ${failed} failed, ${ignored} skipped"
 exit "$rc"
