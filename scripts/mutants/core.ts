@@ -358,7 +358,7 @@ export const mutants: Mutant[] = [
     file: "src/sandbox/command.ts",
     find: `    "--no-prompt",\n`,
     replace: "",
-    tests: ["tests/sandbox/launch_test.ts"],
+    tests: ["tests/sandbox/prompt_tty_test.ts", "tests/sandbox/launch_test.ts"],
   },
   {
     id: "runner-no-prompt-env",
@@ -366,7 +366,7 @@ export const mutants: Mutant[] = [
     file: "src/sandbox/command.ts",
     find: `    DENO_NO_PROMPT: "1",\n`,
     replace: "",
-    tests: ["tests/sandbox/launch_test.ts"],
+    tests: ["tests/sandbox/prompt_tty_test.ts", "tests/sandbox/launch_test.ts"],
   },
   {
     id: "timeout-tool-call",
