@@ -188,10 +188,12 @@ async function runTests(cwd: string, tests: string[], timeoutS: number): Promise
   clearTimeout(timer);
   running = undefined;
   // Output pipes may be held by an escaped grandchild: do not wait on them forever.
+  let drain: ReturnType<typeof setTimeout> | undefined;
   const text = await Promise.race([
     output,
-    new Promise<string>((r) => setTimeout(() => r("(output not closed)"), 5_000)),
+    new Promise<string>((r) => drain = setTimeout(() => r("(output not closed)"), 5_000)),
   ]);
+  clearTimeout(drain);
   return { code: timedOut ? "timeout" : status.code, output: text };
 }
 

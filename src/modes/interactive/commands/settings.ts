@@ -98,7 +98,7 @@ export const theme: BuiltinCommand = {
 
 export const jail: BuiltinCommand = {
   name: "jail",
-  description: "keep file tools and bash inside the working directory",
+  description: "keep file tools inside the working directory (bash only path-scanned)",
   run(ctx) {
     ctx.setup.jail.root = ctx.setup.agent.cwd;
     ctx.screen.status.setInfo({ jailed: true });
