@@ -24,6 +24,15 @@ const WIDENINGS: { field: string; add: Record<string, unknown>; says: string }[]
   { field: "import", add: { import: ["esm.sh:443"] }, says: "import: +esm.sh:443" },
   { field: "intercept", add: { intercept: ["tool_call"] }, says: "intercept: +tool_call" },
   { field: "call_tool", add: { call_tool: ["bash"] }, says: "call_tool: +bash" },
+  {
+    field: "read",
+    add: { read: ["${project}/docs", "${home}/.ssh"] },
+    says: "read: +${home}/.ssh",
+  },
+  { field: "env", add: { env: ["AWS_*"] }, says: "env: +AWS_*" },
+  { field: "events", add: { events: ["tool_result"] }, says: "events: +tool_result" },
+  { field: "system_prompt", add: { system_prompt: true }, says: "system_prompt: +allowed" },
+  { field: "memory", add: { memory: 1024 }, says: "memory: 256 → 1024 MB" },
   // The same host on another port is not what was granted.
   { field: "net", add: { net: ["127.0.0.1:8080", "127.0.0.1:22"] }, says: "net: +127.0.0.1:22" },
 ];
