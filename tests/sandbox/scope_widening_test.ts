@@ -9,8 +9,14 @@
  * @module
  */
 
-import { assertEquals } from "../helpers/assert.ts";
-import { parseScope, type Scope, scopeWidening } from "../../src/extensions/scope.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  defaultScope,
+  parseScope,
+  type Scope,
+  scopeToJson,
+  scopeWidening,
+} from "../../src/extensions/scope.ts";
 
 function scope(raw: Record<string, unknown>): Scope {
   const r = parseScope(raw);
@@ -172,4 +178,40 @@ Deno.test("widening: several fields at once are all named, in a stable order", (
       "call_tool: +bash",
     ],
   );
+});
+
+/**
+ * One asking value per scope key. A key added to the scope (it shows in
+ * scopeToJson) without a sample here fails the test below: add a sample, and
+ * make sure scopeWidening compares the new key, or a manifest could gain it
+ * after the grant without anyone being asked.
+ */
+const SAMPLES: Record<string, unknown> = {
+  read: ["${home}/.ssh"],
+  write: ["${project}"],
+  net: ["api.example.com:443"],
+  env: ["AWS_SECRET"],
+  run: ["bash"],
+  sys: ["userInfo"],
+  import: ["esm.sh:443"],
+  memory: 1024,
+  events: ["tool_result"],
+  intercept: ["tool_call"],
+  system_prompt: true,
+  call_tool: ["bash"],
+};
+
+Deno.test("widening: every key of the scope is compared (a new key needs a comparison)", () => {
+  const keys = Object.keys(scopeToJson(defaultScope()));
+  const missing = keys.filter((k) => !(k in SAMPLES));
+  assertEquals(
+    missing,
+    [],
+    `add a sample for ${missing.join(", ")} and compare it in scopeWidening`,
+  );
+  for (const key of keys) {
+    const out = widened({}, { [key]: SAMPLES[key] });
+    assertEquals(out.length, 1, `scope.${key} gained after the grant: ${JSON.stringify(out)}`);
+    assert(out[0].startsWith(`${key}: `), out[0]);
+  }
 });
