@@ -393,4 +393,15 @@ export const mutants: Mutant[] = [
     replace: `const timer = setTimeout(() => stop("timed_out"), 600_000);`,
     tests: ["tests/tools/bash_test.ts"],
   },
+  {
+    id: "stop-sigkill-escalation",
+    protection: "an extension ignoring shutdown and SIGTERM is SIGKILLed at stop",
+    file: "src/extensions/process/stop.ts",
+    find:
+      `      parts.log(\`no exit after SIGTERM; sending SIGKILL to process group \${process.pid}\`);
+      process.signalGroup("SIGKILL");`,
+    replace:
+      `      parts.log(\`no exit after SIGTERM; sending SIGKILL to process group \${process.pid}\`);`,
+    tests: ["tests/extensions/process/stop_test.ts"],
+  },
 ];
