@@ -162,12 +162,46 @@ interface TestRun {
 
 let running: Deno.ChildProcess | undefined;
 
+/** Set in every test run's environment, so its leftovers can be found after it. */
+const MARKER = `ZOT_MUTATE_RUN=${Deno.pid}`;
+
+/**
+ * SIGKILL what a run left behind: processes carrying the run's marker in
+ * their environment, or the scratch directory in their command line. A
+ * mutant that disables a timeout or a kill leaves such processes (outside
+ * the run's process group: extensions and bash commands get their own), and
+ * they must not outlive the check. Linux /proc; elsewhere nothing is found.
+ */
+function killLeftovers(dir: string): number {
+  let killed = 0;
+  let entries: Iterable<Deno.DirEntry>;
+  try {
+    entries = Deno.readDirSync("/proc");
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e.name) || Number(e.name) === Deno.pid) continue;
+    try {
+      const environ = Deno.readTextFileSync(`/proc/${e.name}/environ`).split("\0");
+      const cmdline = Deno.readTextFileSync(`/proc/${e.name}/cmdline`).replaceAll("\0", " ");
+      if (environ.includes(MARKER) || cmdline.includes(dir)) {
+        Deno.kill(Number(e.name), "SIGKILL");
+        killed++;
+      }
+    } catch {
+      // Gone already, or not ours to read.
+    }
+  }
+  return killed;
+}
+
 /** `deno test` on `tests` in `cwd`, killed with its whole process group after `timeoutS`. */
 async function runTests(cwd: string, tests: string[], timeoutS: number): Promise<TestRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "-A", "--unstable-worker-options", "--no-check", ...tests],
     cwd,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", [MARKER.split("=")[0]]: MARKER.split("=")[1] },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -194,7 +228,9 @@ async function runTests(cwd: string, tests: string[], timeoutS: number): Promise
     new Promise<string>((r) => drain = setTimeout(() => r("(output not closed)"), 5_000)),
   ]);
   clearTimeout(drain);
-  return { code: timedOut ? "timeout" : status.code, output: text };
+  const left = killLeftovers(cwd);
+  const note = left ? `\n(killed ${left} processes the run left behind)` : "";
+  return { code: timedOut ? "timeout" : status.code, output: text + note };
 }
 
 /** The failing tests' names in deno test's output: the first, and how many more. */
@@ -224,10 +260,14 @@ async function runMutant(dir: string, m: Loaded, timeoutS: number): Promise<Resu
   await Deno.writeTextFile(path, original.replace(m.find, () => m.replace));
   try {
     const run = await runTests(dir, m.tests, timeoutS);
-    if (run.code === "timeout") return done("timed out", `no result within ${timeoutS} s`);
-    if (run.code === 0) return done("survived", `${m.tests.join(" ")} all passed`);
+    const left = /\(killed (\d+) processes the run left behind\)/.exec(run.output);
+    const leftNote = left ? ` [${left[1]} leftover processes killed]` : "";
+    if (run.code === "timeout") {
+      return done("timed out", `no result within ${timeoutS} s${leftNote}`);
+    }
+    if (run.code === 0) return done("survived", `${m.tests.join(" ")} all passed${leftNote}`);
     const failed = firstFailure(run.output);
-    return failed ? done("killed", failed) : done("error", lastLines(run.output));
+    return failed ? done("killed", failed + leftNote) : done("error", lastLines(run.output));
   } finally {
     await Deno.writeTextFile(path, original);
   }
