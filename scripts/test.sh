@@ -20,16 +20,25 @@ NO_COLOR=1 deno test -A --unstable-worker-options --permit-no-files "$@" >"$log"
 pid=$!
 set +m
 trap 'kill -TERM -- "-$pid" 2>/dev/null; rm -f "$log"; exit 130' INT TERM
-tail -n +1 -f --pid="$pid" "$log" &
-tail_pid=$!
+
+# Copy the log to stdout as it grows (portable: no tail --pid, no GNU stat).
+printed=0
+flush() {
+  local size
+  size=$(wc -c <"$log" | tr -d ' ')
+  if [ "$size" -gt "$printed" ]; then
+    tail -c +"$((printed + 1))" "$log" | head -c "$((size - printed))"
+    printed=$size
+  fi
+}
 
 hung=""
-size=-1
 still=0
 while kill -0 "$pid" 2>/dev/null; do
-  sleep 5
-  now=$(stat -c %s "$log")
-  if [ "$now" = "$size" ]; then still=$((still + 5)); else still=0 size=$now; fi
+  sleep 1
+  before=$printed
+  flush
+  if [ "$printed" = "$before" ]; then still=$((still + 1)); else still=0; fi
   if [ "$still" -ge "$stall_s" ]; then
     hung=$(tail -n 1 "$log")
     kill -KILL -- "-$pid" 2>/dev/null
@@ -38,7 +47,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 { wait "$pid"; } 2>/dev/null
 rc=$?
-wait "$tail_pid" 2>/dev/null
+flush
 
 if [ -n "$hung" ]; then
   echo
