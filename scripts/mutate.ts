@@ -318,6 +318,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  const begun = Date.now();
   const dir = await scratchCopy();
   const cleanup = () => Deno.removeSync(dir, { recursive: true });
   const onSignal = () => {
@@ -357,9 +358,8 @@ async function main(): Promise<number> {
     }
     console.log(
       `\nmutants: ${n("killed") + n("timed out")} killed (${n("timed out")} by timeout), ` +
-        `${n("survived")} survived, ${n("stale")} stale, ${
-          n("error")
-        } errors, of ${results.length}`,
+        `${n("survived")} survived, ${n("stale")} stale, ${n("error")} errors, ` +
+        `of ${results.length} (${((Date.now() - begun) / 60_000).toFixed(1)} min)`,
     );
     return n("survived") + n("stale") + n("error") > 0 ? 1 : 0;
   } finally {

@@ -90,7 +90,7 @@ Deno.test("mutate: killed, survived, timed out and stale are told apart; exit 1"
   assert(/^stale +fake-stale .*occurs 0 times in src\/guard\.ts/m.test(r.text), r.text);
   assertStringIncludes(
     r.text,
-    "mutants: 2 killed (1 by timeout), 1 survived, 1 stale, 0 errors, of 4",
+    "mutants: 2 killed (1 by timeout), 1 survived, 1 stale, 0 errors, of 4 (",
   );
   // The mutants were applied to a copy only.
   assertEquals(await Deno.readTextFile(join(dir.path, "src/guard.ts")), GUARD);
@@ -106,7 +106,7 @@ Deno.test("mutate: all killed exits 0; --filter picks by id; --list runs nothing
   assertEquals(r.code, 0, r.text);
   assertStringIncludes(
     r.text,
-    "mutants: 1 killed (0 by timeout), 0 survived, 0 stale, 0 errors, of 1",
+    "mutants: 1 killed (0 by timeout), 0 survived, 0 stale, 0 errors, of 1 (",
   );
   const list = await mutate(dir.path, "--list");
   assertEquals(list.code, 0, list.text);
