@@ -22,6 +22,19 @@ import { homeDir } from "../config/paths.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";
 import { resolveToolPath } from "./paths.ts";
 
+/**
+ * What the jail does and does not stop, in the user's words: shown when
+ * `/jail` is switched on (and in the README), so nobody takes it for a
+ * sandbox. The examples are real commands that pass the scan.
+ */
+export const JAIL_LIMITS = [
+  "The file tools (read, write, edit) refuse paths outside it, symlinks resolved.",
+  "bash is only scanned for outside paths as written; it is not a sandbox.",
+  "Paths the shell builds pass: cat \\/etc/passwd, cat {/,}etc/passwd, cd; cat .ssh/id_rsa,",
+  "variables and $(...); so do files that scripts or programs read themselves.",
+  "For a real boundary, run zot in a container or a virtual machine.",
+] as const;
+
 /** Device files every shell idiom uses; harmless to allow. */
 const ALLOWED_DEVICES = new Set([
   "/dev/null",

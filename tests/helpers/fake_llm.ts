@@ -84,6 +84,8 @@ export interface FakeLlm extends AsyncDisposable {
   readonly openaiBaseUrl: string;
   /** Every request received, in arrival order. */
   readonly requests: readonly FakeRequest[];
+  /** Streams still open (a `hang` turn stays open until its client goes away). */
+  readonly openStreams: number;
   /** The next request not yet returned by `nextRequest`, waiting up to `timeoutMs`. */
   nextRequest(timeoutMs?: number): Promise<FakeRequest>;
   /** The `n`th request (0-based), waiting up to `timeoutMs` for it to arrive. */
@@ -201,6 +203,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     anthropicBaseUrl: url,
     openaiBaseUrl: `${url}/v1`,
     requests,
+    get openStreams() {
+      return open.size;
+    },
     nextRequest: (timeoutMs) => request(cursor++, timeoutMs),
     request,
     push: (...more) => {

@@ -15,23 +15,23 @@ export interface TmuxOptions {
   height?: number;
 }
 
+/** The remedy when tmux is missing: these tests are never skipped, they need a real terminal. */
+export const TMUX_MISSING =
+  'tmux is not installed, and this test needs a real terminal (install tmux, e.g. "apt-get install tmux"; .ci/run installs it)';
+
 async function tmux(args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output();
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) throw new Error(TMUX_MISSING);
+    throw e;
+  }
   if (!out.success) {
     throw new Error(`tmux ${args[0]} failed: ${new TextDecoder().decode(out.stderr).trim()}`);
   }
   return new TextDecoder().decode(out.stdout);
 }
-
-/** Whether tmux is installed (tests that need a real terminal skip without it). */
-export const HAS_TMUX: boolean = (() => {
-  try {
-    return new Deno.Command("tmux", { args: ["-V"], stdout: "null", stderr: "null" }).outputSync()
-      .success;
-  } catch {
-    return false;
-  }
-})();
 
 function shellQuote(s: string): string {
   return `'${s.replaceAll("'", `'\\''`)}'`;

@@ -13,6 +13,23 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The test's own bound on an operation whose timeout is under test: if that
+ * timeout is broken the test fails here, saying what should have happened,
+ * instead of hanging the whole run. `ms` is generous (many times the
+ * timeout under test) so a slow machine never trips it.
+ */
+export function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No result within ${ms} ms (the test's own bound): ${what}`)),
+      ms,
+    );
+  });
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
+}
+
 /** A promise with its resolvers exposed. */
 export function deferred<T = void>(): PromiseWithResolvers<T> {
   return Promise.withResolvers<T>();

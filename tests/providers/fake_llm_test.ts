@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { rateLimitedThen, startFakeLlm } from "../helpers/fake_llm.ts";
+import { until, within } from "../helpers/wait.ts";
 
 async function post(url: string, body: unknown, signal?: AbortSignal) {
   return await fetch(url, { method: "POST", body: JSON.stringify(body), signal });
@@ -58,10 +59,16 @@ Deno.test("fake LLM hang ends when the client aborts", async () => {
     stream: true,
   }, controller.signal);
   const reader = res.body!.getReader();
-  const first = await reader.read();
+  const first = await within(5_000, reader.read(), "the start of the reply");
   assert(!first.done);
+  assertStringIncludes(new TextDecoder().decode(first.value), "partial");
+  // The reply has started and the stream stays open: that is the hang.
+  assertEquals(llm.openStreams, 1);
   controller.abort();
   await reader.read().catch(() => undefined);
+  // The server notices the client went away and drops the stream.
+  await until(() => llm.openStreams === 0, 5_000, "the server to end the hanging stream");
+  assertEquals(llm.requests.length, 1);
 });
 
 Deno.test("fake LLM function script and /v1/models", async () => {

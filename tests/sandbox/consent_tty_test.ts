@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir, tempZot } from "../helpers/tmp.ts";
-import { HAS_TMUX, TmuxSession } from "../helpers/tmux.ts";
+import { TmuxSession } from "../helpers/tmux.ts";
 import { assertNoLeftoverProcesses, TMUX_SERVER } from "../helpers/procs.ts";
 import { findGrant } from "../../src/sandbox/grants.ts";
 
@@ -15,7 +15,6 @@ const MAIN = fileURLToPath(new URL("../../main.ts", import.meta.url));
 
 Deno.test({
   name: "the install prompt shows the scope and a yes stores the grant",
-  ignore: !HAS_TMUX,
   async fn() {
     await using z = await tempZot();
     await using src = await tempDir();

@@ -266,6 +266,7 @@ Deno.test("a symlink in the data directory to the extension directory refuses th
     hostEnv: w.hostEnv,
   });
   assert(!res.ok, "a write through the link would rewrite the manifest");
+  assertStringIncludes(res.error, `"${join(data, "self")}" is a symlink to`);
 });
 
 Deno.test("an exec symlinked outside the extension directory is refused", async () => {

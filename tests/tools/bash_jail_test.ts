@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
-import { checkBashJail, pathTokens } from "../../src/tools/bash_jail.ts";
+import { checkBashJail, JAIL_LIMITS, pathTokens } from "../../src/tools/bash_jail.ts";
 import { createJail } from "../../src/tools/jail.ts";
 
 Deno.test("pathTokens finds absolute, home and parent paths but not URLs", () => {
@@ -39,3 +39,29 @@ Deno.test("checkBashJail: outside paths, symlinks and cwd are refused; inside on
   assertEquals(await blocked("echo hello world | wc -w"), false);
   assertEquals(await checkBashJail(createJail(), "cat /etc/passwd", root), undefined);
 });
+
+/**
+ * Known limits of the lexical scan, asserted as they are today: each of these
+ * reads a file outside the root and still passes. They are named in the
+ * notice `/jail` shows (JAIL_LIMITS); a scanner that starts catching one makes
+ * this test fail, and the notice should then drop it.
+ */
+const KNOWN_LIMITS = [
+  // The shell removes the backslash: the scan sees no leading "/".
+  "cat \\/etc/passwd",
+  // Brace expansion builds "/etc/passwd" and "etc/passwd" after the scan.
+  "cat {/,}etc/passwd",
+  // A bare cd goes home; the relative path after it is checked against the cwd.
+  "cd; cat .ssh/id_rsa",
+];
+
+for (const command of KNOWN_LIMITS) {
+  Deno.test(`known jail limit (passes the scan today): ${command}`, async () => {
+    await using dir = await tempDir();
+    await using home = await tempDir();
+    const root = await Deno.realPath(dir.path);
+    const jail = createJail(root);
+    assertEquals(await checkBashJail(jail, command, root, home.path), undefined);
+    assertEquals(JAIL_LIMITS.join(" ").includes(command), true, `JAIL_LIMITS names ${command}`);
+  });
+}

@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
-import { deferred, until, withTimeout } from "../helpers/wait.ts";
+import { deferred, until, within, withTimeout } from "../helpers/wait.ts";
 import { processesMatching } from "../helpers/procs.ts";
 import { createBashTool } from "../../src/tools/bash.ts";
 import { createJail } from "../../src/tools/jail.ts";
@@ -76,7 +76,11 @@ Deno.test("bash timeout kills the whole process group, grandchildren included", 
   const marker = await markedSleep(dir.path);
   // The grandchild ignores SIGTERM, so only the SIGKILL of the group ends it.
   const command = `(trap '' TERM; exec ${marker} 1000) & echo started; ${marker} 1001; echo never`;
-  const r = await bash.execute({ command, timeout: 0.5 }, testContext(dir.path));
+  const r = await within(
+    15_000,
+    bash.execute({ command, timeout: 0.5 }, testContext(dir.path)),
+    "the command should be killed at its 0.5 s timeout",
+  );
   assertEquals(r.outcome, "timed_out");
   assertEquals(r.isError, true);
   assertStringIncludes(resultText(r), "started");
@@ -154,9 +158,13 @@ Deno.test("bash under jail refuses absolute paths outside the root", async () =>
 Deno.test("bash timeout escalates to SIGKILL when the shell itself ignores SIGTERM", async () => {
   await using dir = await tempDir("zot-bash-term-");
   const marker = await markedSleep(dir.path);
-  const r = await bash.execute(
-    { command: `trap '' TERM; ${marker} 1000; echo after`, timeout: 0.3 },
-    testContext(dir.path),
+  const r = await within(
+    15_000,
+    bash.execute(
+      { command: `trap '' TERM; ${marker} 1000; echo after`, timeout: 0.3 },
+      testContext(dir.path),
+    ),
+    "the command should be killed at its 0.3 s timeout, SIGKILL after the grace",
   );
   assertEquals(r.outcome, "timed_out");
   assertEquals(r.details, { exitCode: 137, signal: "SIGKILL" });

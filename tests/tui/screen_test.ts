@@ -1,5 +1,5 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { HAS_TMUX, TmuxSession } from "../helpers/tmux.ts";
+import { TmuxSession } from "../helpers/tmux.ts";
 import { tempDir } from "../helpers/tmp.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -34,7 +34,6 @@ function start(mode: "stream" | "plain" | "once", cwd: string, env: Record<strin
 Deno.test({
   name:
     "screen: streaming into a 1,000-message transcript leaves what one full render draws, as pi-tui's TUI does",
-  ignore: !HAS_TMUX,
   async fn() {
     await using dir = await tempDir();
     const stats = `${dir.path}/stats.json`;

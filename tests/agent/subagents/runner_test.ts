@@ -5,7 +5,7 @@
  */
 
 import { assertEquals } from "../../helpers/assert.ts";
-import { deferred, until, withTimeout } from "../../helpers/wait.ts";
+import { deferred, until, within, withTimeout } from "../../helpers/wait.ts";
 import { processesMatching } from "../../helpers/procs.ts";
 import { runChild, type RunnerRequest } from "../../../src/agent/subagents/runner.ts";
 
@@ -66,6 +66,10 @@ Deno.test("runner: cancel kills the group, even members that ignore SIGINT", asy
 });
 
 Deno.test("runner: past its deadline the child is ended as timed_out", async () => {
-  const outcome = await runChild(request(`exec sleep 1000`, { timeoutMs: 200 }));
+  const outcome = await within(
+    15_000,
+    runChild(request(`exec sleep 1000`, { timeoutMs: 200 })),
+    "the child should be ended at its 200 ms deadline",
+  );
   assertEquals(outcome, { status: "timed_out", text: "", error: "timed out after 0.2s" });
 });

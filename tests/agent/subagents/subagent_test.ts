@@ -5,9 +5,20 @@
  */
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
-import type { FakeRequest, FakeScript, FakeTurn } from "../../helpers/fake_llm.ts";
+import { within, withTimeout } from "../../helpers/wait.ts";
+import {
+  type FakeRequest,
+  type FakeScript,
+  type FakeTurn,
+  startFakeLlm,
+} from "../../helpers/fake_llm.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { assertNoLeftoverProcesses } from "../../helpers/procs.ts";
+import { fileURLToPath } from "node:url";
 import { parent, recorded, swarmEvents } from "./harness.ts";
+
+const MAIN = fileURLToPath(new URL("../../../main.ts", import.meta.url));
+const CONFIG = fileURLToPath(new URL("../../../deno.json", import.meta.url));
 
 /** Every child task carries this, so the script can tell the child's requests apart. */
 const CHILD = "child-task";
@@ -101,7 +112,11 @@ Deno.test("subagent: cancelling the parent's run kills the child and ends as can
 
 Deno.test("subagent: a child past its deadline ends as timed_out", async () => {
   await using p = await parent(script({ timeout_s: 0.5 }, { hang: true }, { text: "Gave up." }));
-  const result = await withTimeout(p.setup.agent.prompt("delegate"), 30_000, "parent run");
+  const result = await within(
+    30_000,
+    p.setup.agent.prompt("delegate"),
+    "the child should be ended at its 0.5 s deadline and the parent answer",
+  );
   assertEquals(result.text, "Gave up.");
   const back = bodyOf(p.llm.requests.at(-1)!);
   assert(back.includes("timed out after 0.5s"), back);
@@ -121,17 +136,62 @@ Deno.test("subagent: shutdown waits for the runner, which stops as cancelled", a
   await withTimeout(run, 10_000, "run after shutdown");
 });
 
-Deno.test({
-  name: "subagent: a key from auth.json is found again by the child, not copied into its env",
-  ignore: Deno.env.get("ANTHROPIC_API_KEY") !== undefined,
-  async fn() {
-    await using p = await parent(
-      script({}, { text: "child ok" }, { text: "parent ok" }),
-      { apiKey: undefined },
-      { storedKey: "stored-key" },
-    );
-    const result = await withTimeout(p.setup.agent.prompt("delegate"), 30_000, "parent run");
-    assertEquals(result.text, "parent ok");
-    assertEquals((await p.llm.request(1)).headers["authorization"], "Bearer stored-key");
-  },
+/**
+ * A real parent zot with an explicit environment (no key from whoever runs
+ * the tests): the key is only in auth.json, so the child can have it only by
+ * finding it there again.
+ */
+Deno.test("subagent: a key from auth.json is found again by the child, not copied into its env", async () => {
+  await using z = await tempZot();
+  await Deno.writeTextFile(
+    z.paths.auth,
+    JSON.stringify({ anthropic: { type: "api_key", key: "stored-key" } }),
+  );
+  await using llm = await startFakeLlm({
+    script: script({}, { text: "child ok" }, { text: "parent ok" }),
+  });
+  const env: Record<string, string> = {
+    ZOT_HOME: z.home,
+    NO_COLOR: "1",
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    // The real HOME (or DENO_DIR) only keeps Deno's module cache warm; ZOT_HOME isolates zot.
+    HOME: Deno.env.get("HOME") ?? z.root,
+    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
+  };
+  const out = await within(
+    90_000,
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--quiet",
+        "--config",
+        CONFIG,
+        MAIN,
+        "-p",
+        "delegate",
+        "--no-session",
+        "--provider",
+        "anthropic",
+        "--base-url",
+        llm.url,
+      ],
+      cwd: z.cwd,
+      env,
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).output(),
+    "the parent zot run with one subagent",
+  );
+  const dec = new TextDecoder();
+  assertEquals(out.code, 0, dec.decode(out.stderr));
+  assertEquals(dec.decode(out.stdout).trim(), "parent ok");
+  const child = llm.requests.find((r) =>
+    bodyOf(r).includes(CHILD) && !bodyOf(r).includes("tool_result")
+  );
+  assert(child, "the child made a model request");
+  assertEquals(child.headers["authorization"], "Bearer stored-key");
+  await assertNoLeftoverProcesses(z.root);
 });

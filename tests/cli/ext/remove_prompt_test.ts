@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { TMUX_MISSING } from "../../helpers/tmux.ts";
 import { assertNoLeftoverProcesses, TMUX_SERVER } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { until } from "../../helpers/wait.ts";
@@ -12,7 +13,10 @@ const MAIN = fileURLToPath(new URL("../../../main.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../../deno.json", import.meta.url));
 
 async function tmux(...args: string[]): Promise<string> {
-  const out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output();
+  const out = await new Deno.Command("tmux", { args, stdout: "piped", stderr: "piped" }).output()
+    .catch((e) => {
+      throw e instanceof Deno.errors.NotFound ? new Error(TMUX_MISSING) : e;
+    });
   return new TextDecoder().decode(out.stdout);
 }
 

@@ -1,4 +1,5 @@
 import { assertEquals, assertRejects } from "../../helpers/assert.ts";
+import { within } from "../../helpers/wait.ts";
 import type { EventInterceptFrame } from "../../../src/protocol/frames.ts";
 import type { BeforeAgentStart } from "../../../src/agent/hooks.ts";
 import { fake, type FakeChannel, hostWith, RecordingUi } from "./fake_channel.ts";
@@ -105,7 +106,12 @@ Deno.test("a silent extension times out and the chain continues", async () => {
   const silent = starter("silent", () => undefined);
   const good = starter("good", () => ({ system_prompt: "good" }));
   const host = await hostWith([silent, good], { ui, timeouts: { interceptMs: 30 } });
-  assertEquals(await host.beforeAgentStart(INPUT, new AbortController().signal), "good");
+  const prompt = await within(
+    5_000,
+    host.beforeAgentStart(INPUT, new AbortController().signal),
+    "the silent extension should time out after 30 ms",
+  );
+  assertEquals(prompt, "good");
   assertEquals(silent.pendingCount, 0);
   assertEquals(ui.calls, [[
     "warn",

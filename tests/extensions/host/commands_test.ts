@@ -1,4 +1,5 @@
 import { assertEquals } from "../../helpers/assert.ts";
+import { within } from "../../helpers/wait.ts";
 import { commandStatusText } from "../../../src/extensions/host/mod.ts";
 import { fake, hostWith } from "./fake_channel.ts";
 
@@ -65,7 +66,11 @@ Deno.test("every response field is carried over; unknown actions are kept as giv
 Deno.test("command timeout and missing owner become error outcomes", async () => {
   const ext = fake("x", [{ type: "register_command", name: "slow" }]);
   const host = await hostWith([ext], { timeouts: { commandMs: 10 } });
-  const timedOut = await host.invokeCommand("slow", "");
+  const timedOut = await within(
+    5_000,
+    host.invokeCommand("slow", ""),
+    "the command should time out after 10 ms",
+  );
   assertEquals(timedOut, {
     ok: false,
     extension: "x",

@@ -1,4 +1,4 @@
-import { until } from "../../helpers/wait.ts";
+import { until, within } from "../../helpers/wait.ts";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import type { ToolCaller, ToolContext, ToolResult } from "../../../src/agent/types.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
@@ -185,10 +185,11 @@ Deno.test("e2e: a timed-out tool sends tool_cancel only to capable extensions (p
     }),
     shLegacySource(),
   ], { ui, timeouts: { toolCallMs: 150 } });
-  const [capable, legacy] = await Promise.all([
-    run(env.host, "wait", {}),
-    run(env.host, "stall", {}),
-  ]);
+  const [capable, legacy] = await within(
+    15_000,
+    Promise.all([run(env.host, "wait", {}), run(env.host, "stall", {})]),
+    "both tool calls should time out after 150 ms",
+  );
   assertEquals(capable.outcome, "timed_out");
   assertEquals(
     text(capable),

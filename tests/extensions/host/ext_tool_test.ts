@@ -1,4 +1,5 @@
 import { assertEquals } from "../../helpers/assert.ts";
+import { within } from "../../helpers/wait.ts";
 import type { Tool, ToolContext } from "../../../src/agent/types.ts";
 import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
@@ -79,7 +80,11 @@ Deno.test("timeout: timed_out outcome, tool_cancel only to capable extensions, l
     capabilities: ["TOOL_CANCEL", "tool_cancel_future"],
   });
   const host = await hostWith([capable, legacy], { timeouts: { toolCallMs: 20 } });
-  const r1 = await tool(host, "slow").execute({}, ctx());
+  const r1 = await within(
+    5_000,
+    tool(host, "slow").execute({}, ctx()),
+    "the tool call should time out after 20 ms",
+  );
   assertEquals(r1.outcome, "timed_out");
   assertEquals(r1.isError, true);
   assertEquals(r1.content, [{
@@ -91,7 +96,11 @@ Deno.test("timeout: timed_out outcome, tool_cancel only to capable extensions, l
   capable.push({ type: "tool_result", id, content: [{ type: "text", text: "late" }] });
   assertEquals(capable.counters.lateReplies, 1);
 
-  const r2 = await tool(host, "slow2").execute({}, ctx());
+  const r2 = await within(
+    5_000,
+    tool(host, "slow2").execute({}, ctx()),
+    "the tool call should time out after 20 ms",
+  );
   assertEquals(r2.outcome, "timed_out");
   assertEquals(legacy.sent.map((f) => f.type), ["tool_call"]);
   await host.stop();
@@ -144,7 +153,11 @@ Deno.test("interactive tools have no reply deadline; others do", async () => {
   ]);
   const host = await hostWith([ext], { ui: new RecordingUi(true), timeouts: { toolCallMs: 10 } });
   const pending = tool(host, "ask").execute({}, ctx());
-  const plain = await tool(host, "plain").execute({}, ctx());
+  const plain = await within(
+    5_000,
+    tool(host, "plain").execute({}, ctx()),
+    "the plain tool call should time out after 10 ms",
+  );
   assertEquals(plain.outcome, "timed_out");
   // The interactive call is still waiting after the plain one timed out.
   assertEquals(ext.pendingCount, 1);

@@ -1,5 +1,5 @@
 import { assertEquals } from "../../helpers/assert.ts";
-import { deferred } from "../../helpers/wait.ts";
+import { deferred, within } from "../../helpers/wait.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import type { SpawnResult } from "../../../src/extensions/channel.ts";
 import { ExtensionHost, formatReloadStatus } from "../../../src/extensions/host/mod.ts";
@@ -69,13 +69,13 @@ Deno.test("waitForReady: one deadline, stragglers forced, auto-ready reported on
   await host.load([ready.source, auto.source, slow.source]);
   ready.push({ type: "ready" });
   auto.markReady("auto-ready");
-  await host.waitForReady(20);
+  await within(5_000, host.waitForReady(20), "the 20 ms ready grace should force the straggler");
   assertEquals(host.status().map((s) => s.state), ["ready", "auto-ready", "ready-timeout"]);
   assertEquals(host.diagnostics().map((d) => [d.extension, d.message]), [
     ["auto", "no ready frame; auto-ready after idle"],
     ["slow", "timed out waiting for ready frame"],
   ]);
-  await host.waitForReady(20);
+  await within(5_000, host.waitForReady(20), "a second ready wait");
   assertEquals(host.diagnostics().length, 2);
   await host.stop();
 });
@@ -86,7 +86,11 @@ Deno.test("stop: shutdown to every extension against one shared deadline, once",
   const host = newHost(fakeSpawn({ a, b }));
   await host.load([a.source, b.source]);
   const before = Date.now();
-  await Promise.all([host.stop(500), host.stop(500)]);
+  await within(
+    10_000,
+    Promise.all([host.stop(500), host.stop(500)]),
+    "stop should end by its 500 ms deadline",
+  );
   assertEquals(a.stopDeadlines.length, 1);
   assertEquals(a.stopDeadlines, b.stopDeadlines);
   assertEquals(a.stopDeadlines[0] >= before + 500, true);

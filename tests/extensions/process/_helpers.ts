@@ -18,7 +18,7 @@ import type { ExtensionSource, Manifest } from "../../../src/extensions/types.ts
 import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
 import { allProcesses, descendants } from "../../helpers/procs.ts";
 import { tempZot } from "../../helpers/tmp.ts";
-import { until } from "../../helpers/wait.ts";
+import { until, within } from "../../helpers/wait.ts";
 
 export const FIXTURES = fileURLToPath(new URL("../../fixtures/extensions/", import.meta.url));
 
@@ -82,7 +82,22 @@ export async function harness() {
     },
     async [Symbol.asyncDispose]() {
       const groups = started.map((c) => c.pid).filter((p): p is number => p !== undefined);
-      await Promise.all(started.map((c) => c.stop(Date.now())));
+      try {
+        // Bounded: a broken stop must fail the test, not hang the run.
+        await within(
+          15_000,
+          Promise.all(started.map((c) => c.stop(Date.now()))),
+          "stopping the extensions the test started",
+        );
+      } catch (e) {
+        for (const pid of groups) {
+          try {
+            Deno.kill(-pid, "SIGKILL");
+          } catch { /* already gone */ }
+        }
+        await zot[Symbol.asyncDispose]();
+        throw e;
+      }
       await assertNoLeftovers(groups);
       await zot[Symbol.asyncDispose]();
     },

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
+import { within, withTimeout } from "../../helpers/wait.ts";
 import { collect, fixtureSource, harness, IDENTITY } from "./_helpers.ts";
 
 const HELLO_LANGUAGES: [string, string, string][] = [
@@ -57,18 +57,26 @@ Deno.test("handshake: hello_ack is the first host frame and carries the host ide
 
 Deno.test("handshake: spawns do not wait on each other", async () => {
   await using h = await harness();
+  // The silent starts end only when aborted, after the quick one is done:
+  // no race between the quick start and a hello timeout on a slow machine.
+  const abort = new AbortController();
   const silent = [1, 2, 3].map(() =>
-    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 3_000 })
+    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 120_000, signal: abort.signal })
   );
   let silentDone = false;
   const allSilent = Promise.all(silent).then((r) => {
     silentDone = true;
     return r;
   });
-  const quick = await h.spawn(fixtureSource("hello-sh"));
+  const quick = await within(30_000, h.spawn(fixtureSource("hello-sh")), "the quick start");
   assert(quick.ok);
   assert(!silentDone, "a quick extension must not wait behind silent ones");
-  for (const result of await allSilent) assert(!result.ok);
+  abort.abort();
+  const results = await within(10_000, allSilent, "the aborted silent starts should end");
+  for (const result of results) {
+    assert(!result.ok);
+    assertStringIncludes(result.error, "start cancelled before hello");
+  }
 });
 
 Deno.test("handshake: the log gets a header per start and the extension's stderr", async () => {
@@ -144,7 +152,11 @@ Deno.test("handshake: a frame before hello fails with first frame must be hello"
 
 Deno.test("handshake: a silent extension is killed at the hello timeout", async () => {
   await using h = await harness();
-  const result = await h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 200 });
+  const result = await within(
+    10_000,
+    h.spawn(fixtureSource("never-hello"), { helloTimeoutMs: 200 }),
+    "the start should fail at the 200 ms hello timeout",
+  );
   assert(!result.ok);
   assertStringIncludes(result.error, "error: no hello frame within 200 ms");
 });
@@ -154,7 +166,7 @@ Deno.test("handshake: an aborted start kills the extension", async () => {
   const abort = new AbortController();
   const pending = h.spawn(fixtureSource("never-hello"), { signal: abort.signal });
   abort.abort();
-  const result = await pending;
+  const result = await within(10_000, pending, "the aborted start should fail at once");
   assert(!result.ok);
   assertStringIncludes(result.error, "start cancelled before hello");
 });

@@ -67,14 +67,42 @@ Deno.test("launch: absolute, ./, ../ and nested paths resolve; missing and non-e
   );
 });
 
-Deno.test("launch: .ts/.mts/.js/.mjs exec entries go to the sandbox", async () => {
+Deno.test("launch: .ts/.mts/.js/.mjs exec entries go to the sandbox runner, others do not", async () => {
   await using zot = await tempZot();
-  for (const exec of ["main.ts", "./main.mts", "index.js", "./x.mjs"]) {
-    const result = await planLaunch(fixtureSource("hello-deno", { exec, args: [] }), {
-      paths: zot.paths,
-    });
-    // Until the sandbox lands, its stub refuses with its own error.
-    if (!result.ok) assertStringIncludes(result.error, "hello-deno");
-    else assert(result.plan.sandboxed);
+  await using dir = await tempDir();
+  const ext = join(dir.path, "hello-deno");
+  await Deno.mkdir(ext);
+  for (const file of ["main.ts", "main.mts", "index.js", "x.mjs", "main.sh"]) {
+    await Deno.writeTextFile(join(ext, file), "#!/bin/sh\n", { mode: 0o755 });
   }
+  const source = (exec: string) => ({
+    ...fixtureSource("hello-deno", { exec, args: [] }),
+    dir: ext,
+    manifestPath: join(ext, "extension.json"),
+  });
+  for (const exec of ["main.ts", "./main.mts", "index.js", "./x.mjs"]) {
+    const result = await planLaunch(source(exec), { paths: zot.paths });
+    assert(result.ok, result.ok ? "" : `${exec}: ${result.error}`);
+    assertEquals(result.plan.sandboxed, true, exec);
+    // The runner, with a cleared environment, not the file itself.
+    assertEquals(result.plan.args.slice(-2), ["__zot_sandbox_runner", "hello-deno"], exec);
+    assertEquals(result.plan.clearEnv, true, exec);
+    assertEquals(result.plan.dataDir, join(zot.paths.extensionData, "hello-deno"), exec);
+  }
+  const plain = await planLaunch(source("./main.sh"), { paths: zot.paths });
+  assert(plain.ok, plain.ok ? "" : plain.error);
+  assertEquals(plain.plan.sandboxed, false);
+  assertEquals(plain.plan.command, join(ext, "main.sh"));
+});
+
+Deno.test("launch: a missing sandboxed entry fails with the sandbox's own message and remedy", async () => {
+  await using zot = await tempZot();
+  const source = fixtureSource("hello-deno", { exec: "./missing.mts", args: [] });
+  const result = await planLaunch(source, { paths: zot.paths });
+  assert(!result.ok);
+  assertEquals(
+    result.error,
+    `Cannot start extension "hello-deno": exec "./missing.mts" not found in ${source.dir} ` +
+      `(run "zot ext doctor hello-deno")`,
+  );
 });

@@ -2,7 +2,7 @@ import { RequestError } from "../../../src/extensions/channel.ts";
 import type { EventFrame } from "../../../src/protocol/frames.ts";
 import { OUTBOUND_MAX_FRAMES } from "../../../src/protocol/limits.ts";
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
+import { within, withTimeout } from "../../helpers/wait.ts";
 import { harness } from "./_helpers.ts";
 
 function event(bytes: number): EventFrame {
@@ -31,12 +31,16 @@ Deno.test("outbound: a blocked write times out and closes the transport", async 
   await using h = await harness();
   const channel = await h.start("no-read-stdin");
   // Far more than a pipe buffer: the write cannot complete.
-  const error = await assertRejects(() => channel.write(event(4 << 20)));
+  const error = await within(
+    20_000,
+    assertRejects(() => channel.write(event(4 << 20))),
+    "the blocked write should fail at the write timeout",
+  );
   assert(error instanceof RequestError);
   assertEquals(error.kind, "write");
   assertStringIncludes(error.message, "timed out");
   assert(channel.isClosed);
-  assertEquals((await channel.closed).reason, "write timed out");
+  assertEquals((await within(5_000, channel.closed, "close")).reason, "write timed out");
 });
 
 Deno.test("outbound: aborting a queued write withdraws it; aborting a torn write disconnects", async () => {
@@ -51,12 +55,15 @@ Deno.test("outbound: aborting a queued write withdraws it; aborting a torn write
   assertEquals(withdrawn.kind, "cancelled");
   assert(!channel.isClosed, "withdrawing a queued frame keeps the transport");
 
-  await channel.stop(Date.now()).then(() => {}, () => {});
+  await within(10_000, channel.stop(Date.now()), "stop without grace should end at once").then(
+    () => {},
+    () => {},
+  );
   assert(channel.isClosed);
   const afterClose = await assertRejects(() => channel.write(event(1)));
   assert(afterClose instanceof RequestError);
   assertEquals(afterClose.kind, "disconnected");
-  const stuckError = await stuck;
+  const stuckError = await within(5_000, stuck, "the stuck write should fail on close");
   assert(stuckError instanceof RequestError);
 });
 
@@ -66,7 +73,7 @@ Deno.test("outbound: aborting the frame being written closes the transport after
   const abort = new AbortController();
   const torn = channel.write(event(4 << 20), abort.signal);
   abort.abort();
-  const error = await assertRejects(() => torn);
+  const error = await within(5_000, assertRejects(() => torn), "the aborted write should reject");
   assert(error instanceof RequestError);
   assertEquals(error.kind, "cancelled");
   await withTimeout(channel.closed, 5_000, "close");
@@ -82,8 +89,12 @@ Deno.test("outbound: a request whose write blocks fails as a write error and dis
     name: "echo",
     args: { text: "x".repeat(4 << 20) },
   });
-  const error = await assertRejects(() => pending);
+  const error = await within(
+    20_000,
+    assertRejects(() => pending),
+    "the request should fail at the write timeout",
+  );
   assert(error instanceof RequestError);
   assertEquals(error.kind, "write");
-  assertEquals((await channel.closed).reason, "write timed out");
+  assertEquals((await within(5_000, channel.closed, "close")).reason, "write timed out");
 });

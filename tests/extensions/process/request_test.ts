@@ -8,7 +8,7 @@ import {
   assertRejects,
   assertStringIncludes,
 } from "../../helpers/assert.ts";
-import { withTimeout } from "../../helpers/wait.ts";
+import { within, withTimeout } from "../../helpers/wait.ts";
 import { collect, harness } from "./_helpers.ts";
 
 function toolCall(name: string, text = ""): ToolCallFrame {
@@ -52,7 +52,11 @@ Deno.test("request: ids are decimal strings unique across the process", () => {
 Deno.test("request: a reply deadline rejects with timeout and a later call still works", async () => {
   await using h = await harness();
   const channel = await h.start("echo-py");
-  const error = await rejection(channel.request(toolCall("hang"), { timeoutMs: 50 }));
+  const error = await within(
+    10_000,
+    rejection(channel.request(toolCall("hang"), { timeoutMs: 50 })),
+    "the request should reject at its 50 ms timeout",
+  );
   assertEquals(error.kind, "timeout");
   const reply = await channel.request(toolCall("echo", "after"), { timeoutMs: 10_000 });
   assert(reply.type === "tool_result");
@@ -66,7 +70,10 @@ Deno.test("request: an abort signal cancels the wait", async () => {
   const abort = new AbortController();
   const pending = rejection(channel.request(toolCall("hang"), { signal: abort.signal }));
   abort.abort();
-  assertEquals((await pending).kind, "cancelled");
+  assertEquals(
+    (await within(10_000, pending, "the aborted request should reject")).kind,
+    "cancelled",
+  );
   const already = channel.request(toolCall("echo"), { signal: AbortSignal.abort() });
   assertEquals((await rejection(already)).kind, "cancelled");
   assert(!channel.isClosed);
@@ -92,8 +99,11 @@ Deno.test("request: stop settles pending requests", async () => {
   await using h = await harness();
   const channel = await h.start("echo-node");
   const pending = rejection(channel.request(toolCall("hang")));
-  await channel.stop(Date.now() + 2_000);
-  assertEquals((await pending).kind, "disconnected");
+  await within(10_000, channel.stop(Date.now() + 2_000), "stop should end within its 2 s grace");
+  assertEquals(
+    (await within(1_000, pending, "stop should settle the request")).kind,
+    "disconnected",
+  );
 });
 
 Deno.test("request: an abandoned request's reply is counted late and passed on", async () => {

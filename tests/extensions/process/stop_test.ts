@@ -1,6 +1,6 @@
 import { allProcesses, processesMatching } from "../../helpers/procs.ts";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { until, withTimeout } from "../../helpers/wait.ts";
+import { until, within, withTimeout } from "../../helpers/wait.ts";
 import { assertNoLeftovers, harness } from "./_helpers.ts";
 
 Deno.test("stop: a well-behaved extension exits on shutdown without signals", async () => {
@@ -9,7 +9,7 @@ Deno.test("stop: a well-behaved extension exits on shutdown without signals", as
   await withTimeout(channel.ready, 10_000, "ready");
   const first = channel.stop(Date.now() + 2_000);
   assert(channel.stop(Date.now()) === first, "stop is idempotent");
-  await first;
+  await within(10_000, first, "stop should end within its 2 s grace");
   assertEquals(await channel.closed, { reason: "stopped (exited with status 0)", code: 0 });
   const log = h.logText("hello-sh");
   assert(!log.includes("SIGTERM"), log);
@@ -20,7 +20,8 @@ Deno.test("stop: an extension ignoring shutdown and SIGTERM is killed with its g
   await using h = await harness();
   const channel = await h.start("ignore-shutdown");
   await withTimeout(channel.ready, 10_000, "ready");
-  await channel.stop(Date.now());
+  // SIGTERM, then SIGKILL after the kill grace: a broken escalation would wait forever.
+  await within(15_000, channel.stop(Date.now()), "stop should escalate to SIGKILL");
   const info = await channel.closed;
   assertEquals(info.signal, "SIGKILL");
   const log = h.logText("ignore-shutdown");
@@ -40,7 +41,7 @@ Deno.test("stop: a grandchild left behind is killed with the group", async () =>
     5_000,
     "the grandchild sleep in the group",
   );
-  await channel.stop(Date.now() + 2_000);
+  await within(15_000, channel.stop(Date.now() + 2_000), "stop should end the whole group");
   assertEquals((await channel.closed).code, 0);
   await assertNoLeftovers([pid]);
 });
@@ -62,7 +63,11 @@ Deno.test("stop: parallel stops of several extensions share one deadline", async
     ["hello-sh", "echo-node", "silent-no-ready", "grandchild"].map((d) => h.start(d)),
   );
   const deadline = Date.now() + 2_000;
-  await Promise.all(channels.map((c) => c.stop(deadline)));
+  await within(
+    15_000,
+    Promise.all(channels.map((c) => c.stop(deadline))),
+    "parallel stops should end by their shared deadline",
+  );
   assert(channels.every((c) => c.isClosed));
   await assertNoLeftovers(channels.map((c) => c.pid!));
 });
@@ -73,7 +78,11 @@ Deno.test("stop: output held open by a process outside the group does not hang s
   try {
     const channel = await h.start("escaped-grandchild", { args: [marker] });
     await withTimeout(channel.ready, 10_000, "ready");
-    await channel.stop(Date.now() + 2_000);
+    await within(
+      15_000,
+      channel.stop(Date.now() + 2_000),
+      "stop should give up on output held by a process outside the group",
+    );
     assertEquals((await channel.closed).code, 0);
     assertStringIncludes(h.logText("escaped-grandchild"), "[zot] output still open after exit");
   } finally {

@@ -7,7 +7,7 @@ import { OutboundQueue } from "../../../src/extensions/process/outbound.ts";
 import { PendingRequests } from "../../../src/extensions/process/pending.ts";
 import { ReadyTracker } from "../../../src/extensions/process/ready.ts";
 import { assert, assertEquals, assertRejects } from "../../helpers/assert.ts";
-import { deferred, withTimeout } from "../../helpers/wait.ts";
+import { deferred, within, withTimeout } from "../../helpers/wait.ts";
 
 /** A sink whose writes complete only when the test releases them. */
 function gatedSink() {
@@ -127,7 +127,11 @@ Deno.test("pending unit: timeout and abort reject, tell the giver-up, and leave 
   abort.abort();
   const e1 = await assertRejects(() => cancelled, "c cancelled");
   assert(e1 instanceof RequestError && e1.kind === "cancelled");
-  const e2 = await assertRejects(() => timedOut, "timeout waiting for t");
+  const e2 = await within(
+    5_000,
+    assertRejects(() => timedOut, "timeout waiting for t"),
+    "the request should reject at its 1 ms timeout",
+  );
   assert(e2 instanceof RequestError && e2.kind === "timeout");
   assertEquals(gaveUp.sort(), ["cancelled", "timeout"]);
   // Forgetting settles silently (no unhandled rejection).

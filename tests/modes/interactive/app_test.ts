@@ -2,7 +2,7 @@
  * The interactive app in-process on an in-memory terminal: keys are fed
  * as bytes, the components are read back.
  */
-import { assert, assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { startFakeLlm } from "../../helpers/fake_llm.ts";
 import { until } from "../../helpers/wait.ts";
@@ -103,6 +103,9 @@ Deno.test("app: /clear empties the conversation; /jail switches the tool policy"
     t.terminal.key("\r");
     await until(() => t.app.ctx.setup.jail.root === z.cwd, 5_000, "jail");
     assert(t.app.screen.status.info.jailed);
+    // Turning it on says what it does not stop.
+    await until(() => t.transcript().includes("not a sandbox"), 5_000, "the jail's limits");
+    assertStringIncludes(t.transcript(), "cat {/,}etc/passwd");
     t.terminal.type("/unjail");
     t.terminal.key("\r");
     await until(() => t.app.ctx.setup.jail.root === undefined, 5_000, "unjail");

@@ -5,8 +5,9 @@ import {
 } from "../../../src/modes/shared/builtin_names.ts";
 import { BUILTINS } from "../../../src/modes/interactive/commands/registry.ts";
 import { builtinNames } from "../../../src/tui/mod.ts";
-import { BUILTIN_TOOL_NAMES } from "../../../src/tools/mod.ts";
-import { SUBAGENT_TOOL_NAME } from "../../../src/tools/subagent.ts";
+import { createBuiltinTools } from "../../../src/tools/mod.ts";
+import { createSubagentTool } from "../../../src/tools/subagent.ts";
+import type { Skill } from "../../../src/skills/types.ts";
 
 Deno.test("the built-in command names are the TUI's dispatch table, aliases included", () => {
   // A new built-in slash command must be added to the plain list too, or an
@@ -16,5 +17,17 @@ Deno.test("the built-in command names are the TUI's dispatch table, aliases incl
 });
 
 Deno.test("the built-in tool names are the tools zot creates, plus subagent", () => {
-  assertEquals(ALL_BUILTIN_TOOL_NAMES, [...BUILTIN_TOOL_NAMES, SUBAGENT_TOOL_NAME]);
+  // The names of the tools themselves, not of the lists they are defined from: a
+  // tool renamed or added in its own file must show up here.
+  const skill: Skill = {
+    name: "s",
+    description: "d",
+    body: "",
+    path: "builtin:s",
+    source: "builtin",
+  };
+  const created = createBuiltinTools({ cwd: "/", skills: [skill] }).map((t) => t.name);
+  const subagent = createSubagentTool({ run: () => Promise.reject(new Error("unused")) }).name;
+  assertEquals([...ALL_BUILTIN_TOOL_NAMES].sort(), [...created, subagent].sort());
+  assertEquals(new Set(ALL_BUILTIN_TOOL_NAMES).size, ALL_BUILTIN_TOOL_NAMES.length);
 });

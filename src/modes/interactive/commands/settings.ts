@@ -9,6 +9,7 @@ import { rememberModel } from "../../../config/settings.ts";
 import { loadCredentials } from "../../../config/credentials.ts";
 import { listModels } from "../../../providers/list_models.ts";
 import { errorMessage } from "../../../errors.ts";
+import { JAIL_LIMITS } from "../../../tools/bash_jail.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
 
 function setModel(ctx: CommandContext, model: string): void {
@@ -97,11 +98,13 @@ export const theme: BuiltinCommand = {
 
 export const jail: BuiltinCommand = {
   name: "jail",
-  description: "keep file tools and bash inside the working directory",
+  description: "keep file tools inside the working directory (bash only path-scanned)",
   run(ctx) {
     ctx.setup.jail.root = ctx.setup.agent.cwd;
     ctx.screen.status.setInfo({ jailed: true });
     ctx.status.show(`jailed to ${ctx.setup.agent.cwd}`, "success", 5000);
+    // Said where it is switched on: the bash scan is easy to mistake for a sandbox.
+    ctx.screen.transcript.addInfo([`Jailed to ${ctx.setup.agent.cwd}.`, ...JAIL_LIMITS].join("\n"));
   },
 };
 
