@@ -73,6 +73,9 @@ export async function runToolCall(
   req: ToolCallRequest,
   env: ToolExecEnv,
 ): Promise<ToolCallOutcome> {
+  // Each call sends a few frames (intercept, permission_decision, tool_result):
+  // calls in a row wait for the extensions to keep up (see AgentHooks.paced).
+  await env.hooks.paced();
   const outcome = await decideAndRun(req, env);
   const origin = req.origin ? { origin_extension: req.origin } : {};
   const argsField: Partial<Extract<LifecycleEvent, { event: "tool_result" }>> =

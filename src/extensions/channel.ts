@@ -73,6 +73,12 @@ export interface ExtensionChannel {
    * fan-out encodes once for all subscribers.
    */
   send(frame: HostToExtFrame, encoded?: Uint8Array): boolean;
+  /**
+   * Resolves when the outbound queue can take a burst without overflowing.
+   * Bounded: an extension that reads nothing for 5 s is disconnected and the
+   * wait ends. The host's producers await it between the frames of a burst.
+   */
+  paced(): Promise<void>;
   /** Enqueue and wait until written; 5 s write bound (then disconnect) or abort. */
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void>;
   /** Write a frame with an `id` and await the reply with that id. Rejects with RequestError. */

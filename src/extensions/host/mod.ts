@@ -40,7 +40,7 @@ import { DEFAULT_TIMEOUTS, type HostCore, type HostTimeouts } from "./core.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
-import { EventBus } from "./events.ts";
+import { EventBus, pacedAll } from "./events.ts";
 import {
   interceptAssistantMessage,
   interceptors,
@@ -238,6 +238,10 @@ export class ExtensionHost implements AgentHooks {
 
   emit(event: LifecycleEvent): void {
     this.#events.emit(event);
+  }
+
+  paced(): Promise<void> {
+    return pacedAll(this.#records);
   }
 
   startSession(info: SessionInfo, endReason?: string): void {

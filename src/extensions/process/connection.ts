@@ -134,6 +134,9 @@ export class ExtensionConnection implements ExtensionChannel {
           this.log(`frame over ${MAX_FRAME_BYTES} bytes (${item.bytes} read); disconnecting`);
           break;
         }
+        // A frame may make us answer (call_tool replies, refusals): while this
+        // extension has not read what we already owe it, read nothing more from it.
+        if (!this.#out.hasRoom) await this.paced();
         this.#inbound.line(item.line);
       }
     } catch (e) {
@@ -162,6 +165,27 @@ export class ExtensionConnection implements ExtensionChannel {
 
   send(frame: HostToExtFrame, encoded: Uint8Array = encodeFrame(frame)): boolean {
     return this.#out.enqueue(encoded) !== undefined;
+  }
+
+  /**
+   * Wait until the outbound queue is below half its bound. Bounded: when no
+   * write completes for WRITE_TIMEOUT_MS the extension has stopped reading and
+   * is disconnected (the wait then ends). A slow reader only slows the host.
+   */
+  async paced(): Promise<void> {
+    while (!this.#isClosed && !this.#out.hasRoom) {
+      const progress = this.#out.writtenCount;
+      const stall = delay(WRITE_TIMEOUT_MS);
+      const room = await Promise.race([
+        this.#out.room().then(() => true),
+        stall.promise.then(() => false),
+      ]);
+      stall.cancel();
+      if (room) continue;
+      if (this.#out.writtenCount === progress) {
+        this.#disconnect(`stopped reading (nothing written for ${WRITE_TIMEOUT_MS / 1000} s)`);
+      }
+    }
   }
 
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void> {

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { deferred, withTimeout } from "../../helpers/wait.ts";
+import { deferred, until, withTimeout } from "../../helpers/wait.ts";
 import type {
   ExternalCallOptions,
   ToolCaller,
@@ -194,6 +194,8 @@ Deno.test("a duplicate in-flight id is ignored; results are bounded; caller erro
   const { ext, host } = await setup(["call_tool"], caller);
   ext.push({ type: "call_tool", id: "same", name: "read", args: {} });
   ext.push({ type: "call_tool", id: "same", name: "read", args: {} });
+  // Calls start once paced (asynchronously); the duplicate was dropped on arrival.
+  await until(() => caller.calls.length > 0, 2_000, "the first call to start");
   assertEquals(caller.calls.length, 1);
   gate.resolve({ content: [{ type: "text", text: "one" }] });
   assertEquals(text(await replyTo(ext, "same")), "one");

@@ -1,0 +1,121 @@
+/**
+ * The host paces its own bursts: a long model reply (or a burst of
+ * `call_tool` requests) never overflows the queue of a guard that reads, so
+ * the guard is never disconnected by zot's own traffic and checks every call.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { withTimeout } from "../helpers/wait.ts";
+import { burst, EXAMPLE_GUARD, type GuardRun, guardRun } from "./guard_harness.ts";
+import type { ToolResultBlock } from "../../src/agent/types.ts";
+
+/** Every 100th call (from 55 on) would write outside the checks if it ran. */
+function attack(i: number) {
+  return i % 100 === 55
+    ? { name: "bash", args: { command: `echo FORBIDDEN >> pwned.txt` } }
+    : { name: "read", args: { path: "a.txt" } };
+}
+
+function lastResults(run: GuardRun): ToolResultBlock[] {
+  const message = run.setup.agent.messages.findLast((m) => m.role === "tool");
+  assert(message?.role === "tool", "a tool message was recorded");
+  return message.content;
+}
+
+function guardState(run: GuardRun, name: string): string | undefined {
+  return run.setup.host?.status().find((s) => s.name === name)?.state;
+}
+
+async function assertNoFile(path: string): Promise<void> {
+  const exists = await Deno.stat(path).then(() => true, () => false);
+  assert(!exists, `${path} must not exist: a refused call ran`);
+}
+
+Deno.test("pacing: 1,000 tool calls in one reply are each checked by a Python guard that stays connected", async () => {
+  await using run = await guardRun(
+    burst(1000, attack),
+    [{ name: "pyguard", lang: "python", config: { events: ["tool_call", "tool_result"] } }],
+    { flags: { maxToolCalls: 1000 } },
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  const result = await withTimeout(run.setup.agent.prompt("go"), 60_000, "the burst to finish");
+  assertEquals(result.text, "done");
+  assertEquals(guardState(run, "pyguard"), "ready", "the guard is still connected");
+  const results = lastResults(run);
+  assertEquals(results.length, 1000);
+  const refused = results.filter((r) => r.is_error);
+  assertEquals(refused.map((r) => r.call_id), [...Array(10)].map((_, k) => `call_${k * 100 + 55}`));
+  for (const r of refused) assertStringIncludes(JSON.stringify(r.content), "guard refused");
+  await assertNoFile(`${run.cwd}/pwned.txt`);
+  const record = await run.record("pyguard");
+  assertEquals(new Set(record.filter((l) => l.checked).map((l) => l.checked)).size, 1000);
+  assertEquals(record.filter((l) => l.event === "tool_call").length, 1000);
+  assertEquals(record.filter((l) => l.event === "tool_result").length, 1000);
+});
+
+Deno.test("pacing: a Node guard sees all 300 calls of a reply (past one queue's worth) and refuses the bad one", async () => {
+  await using run = await guardRun(
+    burst(300, (i) => i === 255 ? attack(55) : attack(0)),
+    [{ name: "nodeguard", lang: "node" }],
+    { flags: { maxToolCalls: 300 } },
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  await withTimeout(run.setup.agent.prompt("go"), 60_000, "the burst to finish");
+  assertEquals(guardState(run, "nodeguard"), "ready");
+  const refused = lastResults(run).filter((r) => r.is_error).map((r) => r.call_id);
+  assertEquals(refused, ["call_255"]);
+  await assertNoFile(`${run.cwd}/pwned.txt`);
+  const record = await run.record("nodeguard");
+  assertEquals(record.filter((l) => l.checked).length, 300);
+  assertEquals(record.filter((l) => l.event === "tool_call").length, 300);
+});
+
+Deno.test("pacing: the sandboxed example guard refuses rm -rf at call 256 of a 300-call reply", async () => {
+  await using run = await guardRun(
+    burst(
+      300,
+      (i) =>
+        i === 255
+          ? { name: "bash", args: { command: "rm -rf ./victim" } }
+          : { name: "read", args: { path: "a.txt" } },
+    ),
+    [{ name: "guard", dir: EXAMPLE_GUARD }],
+    { flags: { maxToolCalls: 300 } },
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  await Deno.mkdir(`${run.cwd}/victim`);
+  await withTimeout(run.setup.agent.prompt("go"), 60_000, "the burst to finish");
+  assertEquals(guardState(run, "guard"), "ready");
+  const refused = lastResults(run).filter((r) => r.is_error);
+  assertEquals(refused.map((r) => r.call_id), ["call_255"]);
+  assertStringIncludes(JSON.stringify(refused[0].content), "rm -rf");
+  assert((await Deno.stat(`${run.cwd}/victim`)).isDirectory, "the refused rm -rf did not run");
+});
+
+Deno.test("pacing: 200 concurrent call_tool requests disconnect neither the caller nor the guard", async () => {
+  await using run = await guardRun(
+    [],
+    [
+      { name: "pyguard", lang: "python", config: { events: ["tool_call", "tool_result"] } },
+      {
+        name: "caller",
+        lang: "python",
+        file: "caller.py",
+        config: { count: 200, tool: "read", args: { path: "a.txt" } },
+      },
+    ],
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  const host = run.setup.host!;
+  const outcome = await withTimeout(host.invokeCommand("burst", ""), 60_000, "the burst");
+  assertEquals(
+    JSON.stringify(outcome).includes("replies=200 errors=0"),
+    true,
+    JSON.stringify(outcome),
+  );
+  assertEquals(guardState(run, "pyguard"), "ready");
+  assertEquals(guardState(run, "caller"), "ready");
+  const record = await run.record("pyguard");
+  assertEquals(record.filter((l) => l.checked).length, 200);
+  assertEquals(record.filter((l) => l.event === "tool_result").length, 200);
+});
