@@ -330,9 +330,10 @@ export class Agent {
       }
       this.hooks.emit({ event: "turn_start", step });
       this.emit({ type: "turn_start", step });
-      const gate = await this.hooks.interceptTurnStart(step, signal).catch(() => ({
-        block: false,
-        reason: "",
+      // A gate that cannot decide refuses (fail closed); a cancelled run ends below as aborted.
+      const gate = await this.hooks.interceptTurnStart(step, signal).catch((e) => ({
+        block: !signal.aborted,
+        reason: `Turn refused: the turn check failed (${e instanceof Error ? e.message : e})`,
       }));
       if (gate.block) {
         const reason = gate.reason || TURN_BLOCKED_REASON;

@@ -203,9 +203,13 @@ async function intercept(
     );
     if (d.block) return { block: true, reason: d.reason || GUARD_BLOCKED_REASON };
     return { block: false, args: d.args };
-  } catch {
-    // Interceptor failures are "allow, unchanged" (as a timeout is).
-    return { block: false, args: req.args };
+  } catch (e) {
+    // The guards could not decide: refuse (fail closed), unless the run was cancelled.
+    if (req.signal.aborted) return { block: false, args: req.args };
+    return {
+      block: true,
+      reason: `Tool call refused: the guard check failed (${errorMessage(e)})`,
+    };
   }
 }
 

@@ -119,3 +119,18 @@ Deno.test("pacing: 200 concurrent call_tool requests disconnect neither the call
   assertEquals(record.filter((l) => l.checked).length, 200);
   assertEquals(record.filter((l) => l.event === "tool_result").length, 200);
 });
+
+Deno.test("pacing: 600 call_tool requests refused at once (replies owed in a burst) do not disconnect the caller", async () => {
+  await using run = await guardRun([], [
+    {
+      name: "caller",
+      lang: "python",
+      file: "caller.py",
+      config: { count: 600, tool: "read", args: { path: "a.txt" }, parent_id: "no-such-call" },
+    },
+  ]);
+  const host = run.setup.host!;
+  const outcome = await withTimeout(host.invokeCommand("burst", ""), 60_000, "the burst");
+  assertStringIncludes(JSON.stringify(outcome), "replies=600 errors=600");
+  assertEquals(guardState(run, "caller"), "ready");
+});

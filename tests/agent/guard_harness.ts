@@ -34,6 +34,7 @@ export interface CallerConfig {
   count: number;
   tool: string;
   args: Record<string, unknown>;
+  parent_id?: string;
 }
 
 /**

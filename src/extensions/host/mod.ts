@@ -42,6 +42,8 @@ import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
 import { EventBus, pacedAll } from "./events.ts";
 import {
+  gateDownNote,
+  GATES,
   interceptAssistantMessage,
   interceptors,
   interceptToolCall,
@@ -186,6 +188,8 @@ export class ExtensionHost implements AgentHooks {
           level: "error",
         },
       );
+      const gates = [...GATES].filter((g) => record.intercepts.has(g));
+      if (gates.length > 0) this.#core.ui.warn(record.name, gateDownNote(gates, info.reason));
     }
   }
 
