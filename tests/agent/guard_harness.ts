@@ -61,9 +61,17 @@ export interface GuardRun extends AsyncDisposable {
 export async function guardRun(
   script: FakeScript,
   guards: GuardSpec[],
-  options: { flags?: Partial<RunFlags>; timeouts?: Partial<HostTimeouts> } = {},
+  options: {
+    flags?: Partial<RunFlags>;
+    timeouts?: Partial<HostTimeouts>;
+    /** Written to $ZOT_HOME/config.json first. */
+    config?: Record<string, unknown>;
+  } = {},
 ): Promise<GuardRun> {
   const z = await tempZot();
+  if (options.config) {
+    await Deno.writeTextFile(`${z.home}/config.json`, JSON.stringify(options.config));
+  }
   const llm = await startFakeLlm({ script });
   const dirs: string[] = [];
   const records = new Map<string, string>();
