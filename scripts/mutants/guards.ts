@@ -52,6 +52,14 @@ export const mutants: Mutant[] = [
     tests: [PACING],
   },
   {
+    id: "guards-call-tool-unbounded",
+    protection: "an extension's call_tool requests run at most 8 at once, the rest wait in order",
+    file: "src/extensions/host/call_tool_queue.ts",
+    find: "    return this.#waiting.length > 0 && this.#running < this.#maxRunning ? 0 : -1;",
+    replace: "    return this.#waiting.length > 0 ? 0 : -1;",
+    tests: ["tests/extensions/host/call_tool_test.ts"],
+  },
+  {
     id: "guards-gone-guard-skipped",
     protection: "a tool_call guard that is not running refuses the call instead of being skipped",
     file: "src/extensions/host/intercept.ts",
