@@ -117,6 +117,14 @@ export const mutants: Mutant[] = [
     tests: [LOCK_UNIT, LOCK_JOURNEY],
   },
   {
+    id: "guards-lock-by-name",
+    protection: "the lock lies beside the real file, so a symlinked name takes the same lock",
+    file: "src/agent/session_lock.ts",
+    find: "  const path = lockPathOf(await realFile(sessionPath));",
+    replace: "  const path = lockPathOf(sessionPath);",
+    tests: [LOCK_UNIT],
+  },
+  {
     id: "guards-lock-kept-after-close",
     protection: "closing a session releases its lock",
     file: "src/agent/session.ts",

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { dirname } from "../path.ts";
+import { basename, dirname, join } from "../path.ts";
 import { ZotError } from "../errors.ts";
 
 /** Who holds a session, as its lock file says. */
@@ -60,10 +60,14 @@ const decoder = new TextDecoder();
 /** A lock file keeps changing under us only if runs race to remove it; give up after this. */
 const ATTEMPTS = 5;
 
-/** Take the session's lock, or say who holds it. Throws only on file-system errors. */
+/**
+ * Take the session's lock, or say who holds it. Throws only on file-system
+ * errors. The lock lies beside the real file: two names of one file (a
+ * symlink, `./x` and `x`) are one session and take one lock.
+ */
 export async function lockSession(sessionPath: string): Promise<LockAttempt> {
-  const path = lockPathOf(sessionPath);
-  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await Deno.mkdir(dirname(sessionPath), { recursive: true, mode: 0o700 });
+  const path = lockPathOf(await realFile(sessionPath));
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const file = await Deno.open(path, { read: true, write: true, create: true, mode: 0o600 });
     let locked: boolean;
@@ -119,6 +123,16 @@ async function readHolder(file: Deno.FsFile): Promise<LockHolder | undefined> {
   } catch {
     // Being written this instant, or unreadable (Windows locks are mandatory).
     return undefined;
+  }
+}
+
+/** The file's real path; for one not created yet, its real directory and its name. */
+async function realFile(path: string): Promise<string> {
+  try {
+    return await Deno.realPath(path);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    return join(await Deno.realPath(dirname(path)), basename(path));
   }
 }
 

@@ -55,3 +55,16 @@ Deno.test("session lock: a new session takes its lock at the first write; -c ski
   free.lock?.release();
   await live.close();
 });
+
+Deno.test("session lock: two names of one file (a symlink) take one lock", async () => {
+  await using z = await tempZot();
+  const path = `${z.cwd}/real.jsonl`;
+  const a = await Session.create({ cwd: z.cwd, provider: "p", model: "m", path });
+  await a.append({ role: "user", content: [{ type: "text", text: "hi" }] });
+  await Deno.symlink(path, `${z.cwd}/alias.jsonl`);
+  const error = await assertRejects(() => Session.open(`${z.cwd}/alias.jsonl`));
+  assertStringIncludes(error.message, "is in use by zot process");
+  await a.close();
+  const b = await Session.open(`${z.cwd}/alias.jsonl`);
+  await b.close();
+});
