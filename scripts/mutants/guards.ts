@@ -53,11 +53,21 @@ export const mutants: Mutant[] = [
   },
   {
     id: "guards-call-tool-unbounded",
-    protection: "an extension's call_tool requests run at most 8 at once, the rest wait in order",
+    protection: "call_tool requests run at most 8 at once, the rest wait in order",
     file: "src/extensions/host/call_tool_queue.ts",
-    find: "    return this.#waiting.length > 0 && this.#running < this.#maxRunning ? 0 : -1;",
+    find:
+      "    return this.#waiting.length > 0 && this.#budget.fits(this.#waiting[0].bytes) ? 0 : -1;",
     replace: "    return this.#waiting.length > 0 ? 0 : -1;",
     tests: ["tests/extensions/host/call_tool_test.ts"],
+  },
+  {
+    id: "guards-call-tool-bytes-unbounded",
+    protection:
+      "running call_tool requests share 1 MiB of args, so their frames fit a guard's queue",
+    file: "src/extensions/host/call_tool_queue.ts",
+    find: "    return this.#running < this.#maxRunning && this.#bytes + bytes <= this.#maxBytes;",
+    replace: "    return this.#running < this.#maxRunning;",
+    tests: [BURST],
   },
   {
     id: "guards-gone-guard-skipped",

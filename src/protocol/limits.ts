@@ -40,6 +40,12 @@ export const CALL_TOOL_TIMEOUT_MS = 60_000;
  * order (each running one sends a few frames to every guard and observer).
  */
 export const CALL_TOOL_MAX_RUNNING = 8;
+/**
+ * Args bytes of the `call_tool` requests running at once (a larger request
+ * runs alone): what they send between two pacing waits stays within the half
+ * of a guard's queue that pacing keeps free.
+ */
+export const CALL_TOOL_MAX_RUNNING_BYTES = 1024 * 1024;
 /** `call_tool` requests of one extension waiting to run; more are refused. */
 export const CALL_TOOL_MAX_QUEUED = 1024;
 /** Longest `call_tool` chain, counting the original tool. */

@@ -35,6 +35,10 @@ export interface CallerConfig {
   tool: string;
   args: Record<string, unknown>;
   parent_id?: string;
+  /** The command that starts the burst (default "burst"). */
+  command?: string;
+  /** Bytes of padding added to the args. */
+  pad?: number;
 }
 
 /**

@@ -110,6 +110,7 @@ export function handleCallTool(
   // Paced: it runs when a slot is free and the caller has read earlier replies.
   record.callToolQueue.submit({
     signal,
+    bytes: JSON.stringify(args).length,
     cancelled: onAbort,
     run: () => {
       // Running: reply at once on cancel or deadline even if the tool ignores its signal.

@@ -51,6 +51,7 @@ import {
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
 import { cancelAllCallTools } from "./call_tool.ts";
+import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import { type CommandInfo, type CommandOutcome, invokeCommand, listCommands } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
@@ -119,6 +120,7 @@ export class ExtensionHost implements AgentHooks {
       ui: options.ui ?? SILENT_UI,
       timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
       toolCaller: options.toolCaller,
+      callToolBudget: new CallToolBudget(),
       byName: (name) => records.find((r) => r.name === name),
     };
     this.#events = new EventBus(
@@ -162,7 +164,9 @@ export class ExtensionHost implements AgentHooks {
         await outcome.channel?.stop(Date.now());
         continue;
       }
-      this.#attach(newRecord(outcome.source, outcome.channel, outcome.notes));
+      this.#attach(
+        newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
+      );
       report.loaded.push(outcome.source.manifest.name);
     }
     return report;

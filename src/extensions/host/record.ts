@@ -10,7 +10,7 @@ import type { ExtensionSource } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
 import { protocolScope, type Scope } from "../scope.ts";
-import { CallToolQueue } from "./call_tool_queue.ts";
+import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
 export type RegistrationState = "active" | "shadowed";
@@ -73,6 +73,7 @@ export function newRecord(
   source: ExtensionSource,
   channel?: ExtensionChannel,
   notes: string[] = [],
+  callToolBudget: CallToolBudget = new CallToolBudget(),
 ): ExtensionRecord {
   const paced = () => channel?.paced() ?? Promise.resolve();
   return {
@@ -87,7 +88,7 @@ export function newRecord(
     intercepts: new Set(),
     hostCalls: new Map(),
     callTools: new Map(),
-    callToolQueue: new CallToolQueue(paced),
+    callToolQueue: new CallToolQueue(paced, callToolBudget),
     warnings: [],
     notes,
     scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,
