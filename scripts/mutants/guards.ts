@@ -27,11 +27,11 @@ export const mutants: Mutant[] = [
     tests: [BURST],
   },
   {
-    id: "guards-inbound-unpaced",
-    protection: "an extension's frames are not read while it has not read what the host owes it",
-    file: "src/extensions/process/connection.ts",
-    find: "        if (!this.#out.hasRoom) await this.paced();\n",
-    replace: "",
+    id: "guards-refusals-unpaced",
+    protection: "call_tool refusals are sent in turn as the caller reads, not all at once",
+    file: "src/extensions/host/call_tool.ts",
+    find: "  if (record.callToolQueue.full) return send();\n  record.callToolQueue.reply(send);",
+    replace: "  send();",
     tests: [BURST],
   },
   {

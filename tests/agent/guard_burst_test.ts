@@ -168,3 +168,20 @@ Deno.test("pacing: concurrent call_tool requests with 2 MiB args from two extens
   for (const outcome of outcomes) assertStringIncludes(JSON.stringify(outcome), "errors=0");
   assertEquals((await run.record("pyguard")).filter((l) => l.checked).length, 24);
 });
+
+Deno.test("pacing: a guard that answers every event with a large frame of its own is not cut off mid-burst", async () => {
+  const pad = "x".repeat(64 << 10);
+  await using run = await guardRun(
+    burst(300, () => ({ name: "read", args: { path: "a.txt", pad } })),
+    [{ name: "pyguard", lang: "python", config: { echo_events: true } }],
+    { flags: { maxToolCalls: 300 } },
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  await withTimeout(run.setup.agent.prompt("go"), 60_000, "the burst to finish");
+  assertEquals(
+    guardState(run, "pyguard"),
+    "ready",
+    run.notes.filter((n) => !n.startsWith("echo")).join(" | "),
+  );
+  assertEquals((await run.record("pyguard")).filter((l) => l.checked).length, 300);
+});

@@ -27,6 +27,7 @@ export interface GuardConfig {
   forbid?: string;
   crash_on?: string;
   deaf_on?: string;
+  echo_events?: boolean;
 }
 
 /** Config of tests/fixtures/guards/caller.py. */

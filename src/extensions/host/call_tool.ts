@@ -48,8 +48,11 @@ function reply(
   record.channel?.send(out);
 }
 
+/** Refusals are answered in turn with the caller's other replies (paced). */
 function refuse(record: ExtensionRecord, frame: CallToolFrame, text: string): void {
-  reply(record, frame, [{ type: "text", text }], true);
+  const send = () => reply(record, frame, [{ type: "text", text }], true);
+  if (record.callToolQueue.full) return send();
+  record.callToolQueue.reply(send);
 }
 
 /** Handle one `call_tool` frame from `record`. Never throws. */

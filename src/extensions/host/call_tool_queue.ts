@@ -68,12 +68,22 @@ export interface QueuedCall {
   cancelled(): void;
 }
 
-/** One extension's `call_tool` requests, in arrival order. */
+/** A call waiting to run, or a reply waiting to be sent (`call` unset). */
+interface Item {
+  call?: QueuedCall;
+  answer(): void;
+}
+
+/**
+ * One extension's `call_tool` requests and the replies owed to it, in
+ * arrival order. Replies (refusals, cancelled calls) leave as soon as the
+ * caller can take them; calls when the budget has room.
+ */
 export class CallToolQueue {
   readonly #paced: () => Promise<void>;
   readonly #budget: CallToolBudget;
   readonly #maxQueued: number;
-  #waiting: QueuedCall[] = [];
+  #waiting: Item[] = [];
   #draining = false;
   #unlisten: (() => void) | undefined;
 
@@ -94,18 +104,28 @@ export class CallToolQueue {
   }
 
   submit(call: QueuedCall): void {
-    this.#waiting.push(call);
+    this.#waiting.push({ call, answer: () => call.cancelled() });
     // Another extension's request ending may free the budget this one waits for.
     this.#unlisten ??= this.#budget.listen(() => void this.#drain());
     call.signal.addEventListener("abort", () => void this.#drain(), { once: true });
     void this.#drain();
   }
 
-  /** The next call that may leave: the first aborted one, else the head when a slot is free. */
+  /**
+   * Send a reply (a refusal) in turn: a burst of refused requests is answered
+   * one frame at a time as the caller reads, never all at once.
+   */
+  reply(send: () => void): void {
+    this.#waiting.push({ answer: send });
+    void this.#drain();
+  }
+
+  /** The next item that may leave: a reply or an aborted call, else the head call when it fits. */
   #next(): number {
-    const aborted = this.#waiting.findIndex((c) => c.signal.aborted);
-    if (aborted !== -1) return aborted;
-    return this.#waiting.length > 0 && this.#budget.fits(this.#waiting[0].bytes) ? 0 : -1;
+    const now = this.#waiting.findIndex((i) => !i.call || i.call.signal.aborted);
+    if (now !== -1) return now;
+    const head = this.#waiting[0]?.call;
+    return head && this.#budget.fits(head.bytes) ? 0 : -1;
   }
 
   async #drain(): Promise<void> {
@@ -116,9 +136,10 @@ export class CallToolQueue {
         await this.#paced();
         const at = this.#next();
         if (at === -1) break;
-        const [call] = this.#waiting.splice(at, 1);
-        if (call.signal.aborted) {
-          call.cancelled();
+        const [item] = this.#waiting.splice(at, 1);
+        const call = item.call;
+        if (!call || call.signal.aborted) {
+          item.answer();
           continue;
         }
         this.#budget.take(call.bytes);

@@ -134,9 +134,6 @@ export class ExtensionConnection implements ExtensionChannel {
           this.log(`frame over ${MAX_FRAME_BYTES} bytes (${item.bytes} read); disconnecting`);
           break;
         }
-        // A frame may make us answer (call_tool replies, refusals): while this
-        // extension has not read what we already owe it, read nothing more from it.
-        if (!this.#out.hasRoom) await this.paced();
         this.#inbound.line(item.line);
       }
     } catch (e) {
