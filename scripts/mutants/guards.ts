@@ -55,9 +55,8 @@ export const mutants: Mutant[] = [
     id: "guards-call-tool-unbounded",
     protection: "call_tool requests run at most 8 at once, the rest wait in order",
     file: "src/extensions/host/call_tool_queue.ts",
-    find:
-      "    return this.#waiting.length > 0 && this.#budget.fits(this.#waiting[0].bytes) ? 0 : -1;",
-    replace: "    return this.#waiting.length > 0 ? 0 : -1;",
+    find: "    return head && this.#budget.fits(head.bytes) ? 0 : -1;",
+    replace: "    return head ? 0 : -1;",
     tests: ["tests/extensions/host/call_tool_test.ts"],
   },
   {
