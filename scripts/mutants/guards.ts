@@ -69,6 +69,14 @@ export const mutants: Mutant[] = [
     tests: [BURST],
   },
   {
+    id: "guards-intercept-behind-backlog",
+    protection: "an intercept is sent once zot's queue to the guard is empty (its 5 s are its own)",
+    file: "src/extensions/host/intercept.ts",
+    find: "  await channel.paced(true);\n",
+    replace: "",
+    tests: [BURST],
+  },
+  {
     id: "guards-gone-guard-skipped",
     protection: "a tool_call guard that is not running refuses the call instead of being skipped",
     file: "src/extensions/host/intercept.ts",

@@ -185,3 +185,22 @@ Deno.test("pacing: a guard that answers every event with a large frame of its ow
   );
   assertEquals((await run.record("pyguard")).filter((l) => l.checked).length, 300);
 });
+
+Deno.test("pacing: a guard slow on events answers each check in time (zot's queue is not on its clock)", async () => {
+  // 8 KiB per event: a pipe holds a handful, zot's queue up to half of 256.
+  const pad = "p".repeat(8 << 10);
+  await using run = await guardRun(
+    burst(200, (i) => {
+      const call = attack(i);
+      return { ...call, args: { ...call.args, pad } };
+    }),
+    [{ name: "pyguard", lang: "python", config: { slow_events_ms: 10 } }],
+    { flags: { maxToolCalls: 200 }, timeouts: { interceptMs: 500 } },
+  );
+  await Deno.writeTextFile(`${run.cwd}/a.txt`, "hello\n");
+  await withTimeout(run.setup.agent.prompt("go"), 60_000, "the burst to finish");
+  const refused = lastResults(run).filter((r) => r.is_error);
+  // Only the FORBIDDEN calls, refused by the guard; none for want of an answer in time.
+  assertEquals(refused.map((r) => r.call_id), ["call_55", "call_155"]);
+  for (const r of refused) assertStringIncludes(JSON.stringify(r.content), "guard refused");
+});

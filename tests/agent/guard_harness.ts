@@ -28,6 +28,7 @@ export interface GuardConfig {
   crash_on?: string;
   deaf_on?: string;
   echo_events?: boolean;
+  slow_events_ms?: number;
 }
 
 /** Config of tests/fixtures/guards/caller.py. */

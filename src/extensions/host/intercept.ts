@@ -79,6 +79,10 @@ export async function askInterceptor(
 ): Promise<InterceptAnswer> {
   const channel = record.channel;
   if (!channel || !isLive(record)) return { ok: false, why: goneWhy(record) };
+  // The 5 s are the extension's to decide, not to read through events zot queued
+  // before (a burst of tool_call notifications): send when its queue is empty.
+  await channel.paced(true);
+  if (!isLive(record)) return { ok: false, why: goneWhy(record) };
   try {
     const reply = await channel.request(
       { type: "event_intercept", id: nextRequestId(), event, ...payload },

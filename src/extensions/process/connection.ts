@@ -165,16 +165,17 @@ export class ExtensionConnection implements ExtensionChannel {
   }
 
   /**
-   * Wait until the outbound queue is below half its bound. Bounded: when no
+   * Wait until the outbound queue is below half its bound (with `empty`: until
+   * nothing waits behind the frame being written). Bounded: when no
    * write completes for WRITE_TIMEOUT_MS the extension has stopped reading and
    * is disconnected (the wait then ends). A slow reader only slows the host.
    */
-  async paced(): Promise<void> {
-    while (!this.#isClosed && !this.#out.hasRoom) {
+  async paced(empty = false): Promise<void> {
+    while (!this.#isClosed && !(empty ? this.#out.isEmpty : this.#out.hasRoom)) {
       const progress = this.#out.writtenCount;
       const stall = delay(WRITE_TIMEOUT_MS);
       const room = await Promise.race([
-        this.#out.room().then(() => true),
+        this.#out.room(empty).then(() => true),
         stall.promise.then(() => false),
       ]);
       stall.cancel();

@@ -48,7 +48,7 @@ export class OutboundQueue {
   #released = false;
   /** Writes completed so far: how a waiting producer tells a slow peer from a deaf one. */
   #written = 0;
-  #roomWaiters: (() => void)[] = [];
+  #roomWaiters: { empty: boolean; resolve: () => void }[] = [];
 
   /** `onFailure` is told once when the queue overflows or a write fails. */
   constructor(
@@ -80,19 +80,28 @@ export class OutboundQueue {
     return waiting < this.#limits.maxFrames / 2 && this.#queuedBytes < this.#limits.maxBytes / 2;
   }
 
-  /** Resolves once {@linkcode OutboundQueue.hasRoom} (or the queue closed). Unbounded: callers bound it. */
-  room(): Promise<void> {
-    if (this.hasRoom) return Promise.resolve();
+  /** True when nothing waits behind the frame being written (or the queue closed). */
+  get isEmpty(): boolean {
+    return this.#closed || this.#queue.length === this.#head;
+  }
+
+  /**
+   * Resolves once {@linkcode OutboundQueue.hasRoom} (with `empty`: once
+   * {@linkcode OutboundQueue.isEmpty}), or the queue closed. Unbounded: callers bound it.
+   */
+  room(empty = false): Promise<void> {
+    if (empty ? this.isEmpty : this.hasRoom) return Promise.resolve();
     const { promise, resolve } = Promise.withResolvers<void>();
-    this.#roomWaiters.push(resolve);
+    this.#roomWaiters.push({ empty, resolve });
     return promise;
   }
 
   #wakeRoomWaiters(): void {
     if (this.#roomWaiters.length === 0 || !this.hasRoom) return;
+    const empty = this.isEmpty;
     const waiters = this.#roomWaiters;
-    this.#roomWaiters = [];
-    for (const resolve of waiters) resolve();
+    this.#roomWaiters = waiters.filter((w) => w.empty && !empty);
+    for (const w of waiters) if (!w.empty || empty) w.resolve();
   }
 
   /** True while a frame is partly on the pipe. */

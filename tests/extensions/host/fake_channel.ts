@@ -117,7 +117,7 @@ export class FakeChannel implements ExtensionChannel {
     return true;
   }
 
-  paced(): Promise<void> {
+  paced(_empty?: boolean): Promise<void> {
     return Promise.resolve();
   }
 
