@@ -53,6 +53,13 @@ export interface SessionInfo {
 export interface AgentHooks {
   /** Fire-and-forget lifecycle notification (never blocks the loop). */
   emit(event: LifecycleEvent): void;
+  /**
+   * Resolves when every extension can take another burst of notifications
+   * (bounded: one that stopped reading is disconnected). A producer emitting
+   * once per item of a list (tool calls of a reply) awaits it between items,
+   * so its own burst never overflows a reading extension's queue.
+   */
+  paced(): Promise<void>;
   /** Opens a session (emits `session_end` of a previous one first). */
   startSession(info: SessionInfo, endReason?: string): void;
   /** Closes the active session once. */
@@ -71,6 +78,7 @@ export interface AgentHooks {
 /** Hooks that observe nothing and allow everything. */
 export const NO_HOOKS: AgentHooks = {
   emit() {},
+  paced: () => Promise.resolve(),
   startSession() {},
   endSession() {},
   interceptToolCall: (call) => Promise.resolve({ block: false, args: call.args }),

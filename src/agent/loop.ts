@@ -16,7 +16,7 @@ import type { Message, Usage, UserMessage } from "./types.ts";
 import type { Confirmer } from "./confirm.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import type { ToolExecEnv } from "./tool_exec.ts";
-import { runToolBatch } from "./tool_batch.ts";
+import { DEFAULT_MAX_TOOL_CALLS, refuseBeyondBound, runToolBatch } from "./tool_batch.ts";
 import { announceAssistant } from "./announce.ts";
 import { SystemPromptPreparer } from "./prompt_prep.ts";
 import type { Session } from "./session.ts";
@@ -47,6 +47,8 @@ export interface AgentOptions {
   cwd?: string;
   /** 0 or undefined = unlimited. */
   maxSteps?: number;
+  /** Tool calls run per model reply; the rest get an error result. Default 64. */
+  maxToolCalls?: number;
   maxTokens?: number;
   /**
    * Runs before each prompt, inside it (the agent is busy): compacts the transcript when the
@@ -328,9 +330,10 @@ export class Agent {
       }
       this.hooks.emit({ event: "turn_start", step });
       this.emit({ type: "turn_start", step });
-      const gate = await this.hooks.interceptTurnStart(step, signal).catch(() => ({
-        block: false,
-        reason: "",
+      // A gate that cannot decide refuses (fail closed); a cancelled run ends below as aborted.
+      const gate = await this.hooks.interceptTurnStart(step, signal).catch((e) => ({
+        block: !signal.aborted,
+        reason: `Turn refused: the turn check failed (${e instanceof Error ? e.message : e})`,
       }));
       if (gate.block) {
         const reason = gate.reason || TURN_BLOCKED_REASON;
@@ -370,8 +373,15 @@ export class Agent {
       const message = { ...turn.message, model: this.#model, time: new Date().toISOString() };
       if (message.content.length > 0) await this.#append(message);
       lastText = await announceAssistant(message, this.hooks, (e) => this.emit(e), signal);
-      const calls = message.content.filter((b) => b.type === "tool_call");
+      const proposed = message.content.filter((b) => b.type === "tool_call");
+      // Bounded per reply: every call costs guard round trips and extension frames.
+      const bound = this.#options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+      const calls = proposed.slice(0, bound);
+      const refused = proposed.slice(bound);
       for (const call of calls) {
+        // One notification per call: wait for the extensions to keep up, so a
+        // long reply never overflows (and disconnects) a guard that reads.
+        await this.hooks.paced();
         this.hooks.emit({
           event: "tool_call",
           tool_id: call.id,
@@ -387,6 +397,7 @@ export class Agent {
         return { stop: turn.stop, text: lastText, error: turn.error, steps: step };
       }
       const results = await runToolBatch(calls, this.toolEnv(), signal, (e) => this.emit(e));
+      results.push(...refuseBeyondBound(refused, proposed.length, bound, (e) => this.emit(e)));
       await this.#append({ role: "tool", content: results, time: new Date().toISOString() });
       if (signal.aborted) return { stop: "aborted", text: lastText, steps: step };
     }

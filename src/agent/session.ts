@@ -15,6 +15,7 @@ import {
   SessionWriter,
 } from "./session_store.ts";
 import { errorMessage } from "../errors.ts";
+import { lockSession, sessionInUse, type SessionLock } from "./session_lock.ts";
 
 export interface SessionInit {
   cwd: string;
@@ -39,6 +40,8 @@ export class Session {
   #warn: (message: string) => void;
   #failed = false;
   #queue: Promise<void> = Promise.resolve();
+  /** Held while this run writes the file (see session_lock.ts); taken at the first write if unset. */
+  #lock: SessionLock | undefined;
 
   private constructor(
     id: string,
@@ -66,6 +69,9 @@ export class Session {
       return new Session(id, init.cwd, [], undefined, undefined, false, warn);
     }
     const path = init.path ?? await newSessionPath(init.sessionsRoot!, init.cwd, id);
+    // A path named by the user may be named by another run too: lock it now. A fresh
+    // random path is locked before its first line is written.
+    const lock = init.path ? await takeLock(path) : undefined;
     const header: SessionHeader = {
       type: "session",
       version: 1,
@@ -75,15 +81,40 @@ export class Session {
       provider: init.provider,
       model: init.model,
     };
-    return new Session(id, init.cwd, [], new SessionWriter(path), header, false, warn);
+    const session = new Session(id, init.cwd, [], new SessionWriter(path), header, false, warn);
+    session.#lock = lock;
+    return session;
   }
 
-  /** Reopens a session file and keeps appending to it. */
-  static async open(path: string, warn: (message: string) => void = () => {}): Promise<Session> {
-    const loaded = await loadSession(path);
-    for (const w of loaded.warnings) warn(w);
-    const h = loaded.header;
-    return new Session(h.id, h.cwd, loaded.messages, new SessionWriter(path), h, true, warn);
+  /**
+   * Reopens a session file and keeps appending to it. Throws when another run
+   * holds it; `lock` is one already taken (`-c` takes it while choosing).
+   */
+  static async open(
+    path: string,
+    warn: (message: string) => void = () => {},
+    lock?: SessionLock,
+  ): Promise<Session> {
+    const held = lock ?? await takeLock(path);
+    try {
+      const loaded = await loadSession(path);
+      for (const w of loaded.warnings) warn(w);
+      const h = loaded.header;
+      const session = new Session(
+        h.id,
+        h.cwd,
+        loaded.messages,
+        new SessionWriter(path),
+        h,
+        true,
+        warn,
+      );
+      session.#lock = held;
+      return session;
+    } catch (e) {
+      held.release();
+      throw e;
+    }
   }
 
   /** The file backing this session, if persisted. */
@@ -112,6 +143,7 @@ export class Session {
     this.#queue = this.#queue.then(async () => {
       if (this.#failed) return;
       try {
+        this.#lock ??= await takeLock(writer.path);
         if (!this.#headerWritten && this.#header) {
           await writer.append(this.#header);
           this.#headerWritten = true;
@@ -127,9 +159,18 @@ export class Session {
     return this.#queue;
   }
 
-  /** Waits for pending writes and closes the file. */
+  /** Waits for pending writes, closes the file and releases the lock. */
   async close(): Promise<void> {
     await this.#queue;
     this.#writer?.close();
+    this.#lock?.release();
+    this.#lock = undefined;
   }
+}
+
+/** The session's lock, or the error naming its holder. */
+async function takeLock(path: string): Promise<SessionLock> {
+  const attempt = await lockSession(path);
+  if (!attempt.ok) throw sessionInUse(path, attempt.holder);
+  return attempt.lock;
 }

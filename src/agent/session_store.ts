@@ -11,6 +11,7 @@ import { join } from "../path.ts";
 import type { Message } from "./types.ts";
 import { isMessage } from "./message_check.ts";
 import { pathKey } from "../config/path_key.ts";
+import { type LockHolder, lockSession, type SessionLock } from "./session_lock.ts";
 
 export interface SessionHeader {
   type: "session";
@@ -66,26 +67,49 @@ export async function newSessionPath(
   return join(dir, `${stamp(now)}-${id.replaceAll("-", "").slice(0, 8)}.jsonl`);
 }
 
-/** The most recently written session of `cwd`, if any. */
-export async function latestSession(
-  sessionsRoot: string,
-  cwd: string,
-): Promise<string | undefined> {
+/** The sessions of `cwd`, most recently written first. */
+export async function sessionsByRecency(sessionsRoot: string, cwd: string): Promise<string[]> {
   const dir = await sessionDir(sessionsRoot, cwd);
-  let best: { path: string; mtime: number; name: string } | undefined;
+  const found: { path: string; mtime: number; name: string }[] = [];
   try {
     for await (const e of Deno.readDir(dir)) {
       if (!e.isFile || !e.name.endsWith(".jsonl")) continue;
       const path = join(dir, e.name);
       const mtime = (await Deno.stat(path)).mtime?.getTime() ?? 0;
-      if (!best || mtime > best.mtime || (mtime === best.mtime && e.name > best.name)) {
-        best = { path, mtime, name: e.name };
-      }
+      found.push({ path, mtime, name: e.name });
     }
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
-  return best?.path;
+  found.sort((a, b) => b.mtime - a.mtime || (b.name > a.name ? 1 : b.name < a.name ? -1 : 0));
+  return found.map((f) => f.path);
+}
+
+/** The most recently written session of `cwd`, if any. */
+export async function latestSession(
+  sessionsRoot: string,
+  cwd: string,
+): Promise<string | undefined> {
+  return (await sessionsByRecency(sessionsRoot, cwd))[0];
+}
+
+/** What `-c` found: the latest session no other run holds (locked for us), and the busy newer ones. */
+export interface FreeSession {
+  path?: string;
+  lock?: SessionLock;
+  /** Newer sessions held by other runs, newest first. */
+  busy: { path: string; holder: LockHolder | undefined }[];
+}
+
+/** The latest session of `cwd` that no other run holds, locked; or only the busy ones. */
+export async function latestFreeSession(sessionsRoot: string, cwd: string): Promise<FreeSession> {
+  const busy: FreeSession["busy"] = [];
+  for (const path of await sessionsByRecency(sessionsRoot, cwd)) {
+    const attempt = await lockSession(path);
+    if (attempt.ok) return { path, lock: attempt.lock, busy };
+    busy.push({ path, holder: attempt.holder });
+  }
+  return { busy };
 }
 
 /** An append-only writer; the file and its directory are created on first write. */

@@ -9,6 +9,31 @@
 import type { AgentEvent } from "./events.ts";
 import type { ToolCallBlock, ToolResultBlock } from "./types.ts";
 import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
+import { textContent } from "../protocol/content.ts";
+
+/** Tool calls run per model reply unless settings or `--max-tool-calls` say otherwise. */
+export const DEFAULT_MAX_TOOL_CALLS = 64;
+
+/**
+ * Results for the calls of a reply beyond the bound: not run, not shown to
+ * guards (nothing runs), each an error the model reads.
+ */
+export function refuseBeyondBound(
+  calls: readonly ToolCallBlock[],
+  proposed: number,
+  bound: number,
+  emit: (event: AgentEvent) => void,
+): ToolResultBlock[] {
+  const text = `Not run: this reply made ${proposed} tool calls and zot runs at most ${bound} ` +
+    `per reply (make at most ${bound} calls in one reply; the user can raise the bound with ` +
+    `--max-tool-calls or "maxToolCalls" in config.json)`;
+  return calls.map((call) => {
+    const content = textContent(text);
+    emit({ type: "tool_call", id: call.id, name: call.name, args: call.args });
+    emit({ type: "tool_result", id: call.id, is_error: true, content });
+    return { type: "tool_result", call_id: call.id, name: call.name, is_error: true, content };
+  });
+}
 
 export async function runToolBatch(
   calls: readonly ToolCallBlock[],

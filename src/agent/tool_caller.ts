@@ -29,6 +29,7 @@ export class AgentToolCaller implements ToolCaller {
     if (!env) return { content: textContent("no active agent"), isError: true };
     const id = `ext-call-${++this.#next}`;
     const chain = options.chain.at(-1) === name ? options.chain : [...options.chain, name];
+    await env.hooks.paced();
     env.hooks.emit({
       event: "tool_call",
       tool_id: id,

@@ -73,6 +73,9 @@ export async function runToolCall(
   req: ToolCallRequest,
   env: ToolExecEnv,
 ): Promise<ToolCallOutcome> {
+  // Each call sends a few frames (intercept, permission_decision, tool_result):
+  // calls in a row wait for the extensions to keep up (see AgentHooks.paced).
+  await env.hooks.paced();
   const outcome = await decideAndRun(req, env);
   const origin = req.origin ? { origin_extension: req.origin } : {};
   const argsField: Partial<Extract<LifecycleEvent, { event: "tool_result" }>> =
@@ -200,9 +203,13 @@ async function intercept(
     );
     if (d.block) return { block: true, reason: d.reason || GUARD_BLOCKED_REASON };
     return { block: false, args: d.args };
-  } catch {
-    // Interceptor failures are "allow, unchanged" (as a timeout is).
-    return { block: false, args: req.args };
+  } catch (e) {
+    // The guards could not decide: refuse (fail closed), unless the run was cancelled.
+    if (req.signal.aborted) return { block: false, args: req.args };
+    return {
+      block: true,
+      reason: `Tool call refused: the guard check failed (${errorMessage(e)})`,
+    };
   }
 }
 

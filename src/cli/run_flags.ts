@@ -7,6 +7,7 @@
  */
 
 import { UsageError } from "../errors.ts";
+import { MAX_TOOL_CALLS_CEILING } from "../config/settings.ts";
 import { defaultFlags, type RunFlags } from "../modes/shared/flags.ts";
 
 /** What parsing the run flags produces. */
@@ -48,6 +49,16 @@ function wholeNumber(value: string): number {
   if (!Number.isInteger(n) || n < 0) {
     throw new UsageError(
       `"${value}" is not a whole number (use e.g. --max-steps 20; 0 = unlimited)`,
+    );
+  }
+  return n;
+}
+
+function toolCallBound(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_TOOL_CALLS_CEILING) {
+    throw new UsageError(
+      `"${value}" is not a whole number from 1 to ${MAX_TOOL_CALLS_CEILING} (use e.g. --max-tool-calls 64)`,
     );
   }
   return n;
@@ -126,6 +137,11 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     "--max-steps <n>",
     "stop after <n> model steps per prompt (0 = unlimited)",
     (r, v) => (r.flags.maxSteps = wholeNumber(v)),
+  ),
+  flag(
+    "--max-tool-calls <n>",
+    "run at most <n> tool calls of one model reply (default 64); the rest get an error result",
+    (r, v) => (r.flags.maxToolCalls = toolCallBound(v)),
   ),
   flag(
     "-c, --continue",

@@ -109,6 +109,8 @@ export function resolveCredentials(
 export interface LoadedCredentials {
   result: CredentialsResult;
   diagnostics: string[];
+  /** config.json as read (the run reads its other settings from here too). */
+  settings: Settings;
 }
 
 /** Read auth.json and config.json, then resolve. Diagnostics name broken files. */
@@ -124,7 +126,11 @@ export async function loadCredentials(
     settings: settings.value,
     authPath: paths.auth,
   });
-  return { result, diagnostics: [...auth.diagnostics, ...settings.diagnostics] };
+  return {
+    result,
+    diagnostics: [...auth.diagnostics, ...settings.diagnostics],
+    settings: settings.value,
+  };
 }
 
 /** The credentials, or a ZotError carrying the remedy (for the CLI). */

@@ -73,6 +73,15 @@ export interface ExtensionChannel {
    * fan-out encodes once for all subscribers.
    */
   send(frame: HostToExtFrame, encoded?: Uint8Array): boolean;
+  /**
+   * Resolves when the outbound queue can take a burst without overflowing.
+   * Bounded: an extension that reads nothing for 5 s is disconnected and the
+   * wait ends. The host's producers await it between the frames of a burst.
+   * With `empty`, it waits until nothing is queued: a request with a reply
+   * deadline (an intercept) then waits only for the extension, not for the
+   * backlog zot sent before it.
+   */
+  paced(empty?: boolean): Promise<void>;
   /** Enqueue and wait until written; 5 s write bound (then disconnect) or abort. */
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void>;
   /** Write a frame with an `id` and await the reply with that id. Rejects with RequestError. */

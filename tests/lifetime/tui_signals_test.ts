@@ -8,7 +8,7 @@
 
 import { assertEquals } from "../helpers/assert.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { HAS_TMUX, type TmuxSession } from "../helpers/tmux.ts";
+import type { TmuxSession } from "../helpers/tmux.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { until } from "../helpers/wait.ts";
 import { startZotTui } from "../modes/interactive/zot_tmux.ts";
@@ -35,7 +35,6 @@ const CASES: { name: string; act: "close" | Deno.Signal[]; status?: string }[] =
 for (const c of CASES) {
   Deno.test({
     name: `TUI: ${c.name} shuts extensions down, none left`,
-    ignore: !HAS_TMUX,
     async fn() {
       await using z = await tempZot();
       await using llm = await startFakeLlm({ script: [{ text: "hi" }] });

@@ -26,6 +26,8 @@ export const CALL_TOOL_REFUSALS = {
   depth: "tool call depth limit reached",
   noCaller: "host tool calls are unavailable",
   badRequest: "call_tool requires a name and JSON object args",
+  busy:
+    "too many call_tool requests waiting (wait for results before sending more; at most 1024 wait)",
 } as const;
 
 function reply(
@@ -46,8 +48,11 @@ function reply(
   record.channel?.send(out);
 }
 
+/** Refusals are answered in turn with the caller's other replies (paced). */
 function refuse(record: ExtensionRecord, frame: CallToolFrame, text: string): void {
-  reply(record, frame, [{ type: "text", text }], true);
+  const send = () => reply(record, frame, [{ type: "text", text }], true);
+  if (record.callToolQueue.full) return send();
+  record.callToolQueue.reply(send);
 }
 
 /** Handle one `call_tool` frame from `record`. Never throws. */
@@ -83,6 +88,8 @@ export function handleCallTool(
     return refuse(record, frame, CALL_TOOL_REFUSALS.badRequest);
   }
 
+  if (record.callToolQueue.full) return refuse(record, frame, CALL_TOOL_REFUSALS.busy);
+
   const own = new AbortController();
   record.callTools.set(frame.id, own);
   const deadline = deadlineSignal(core.timeouts.callToolMs);
@@ -99,22 +106,32 @@ export function handleCallTool(
     record.callTools.delete(frame.id);
     reply(record, frame, content, isError);
   };
-  // Reply at once on cancel or deadline even if the tool ignores its signal.
   const onAbort = () => {
     const text = deadline.signal.aborted ? "context deadline exceeded" : "context canceled";
     finish([{ type: "text", text }], true);
   };
-  signal.addEventListener("abort", onAbort);
-  if (signal.aborted) return onAbort();
-
-  caller.callTool(frame.name, args, {
-    origin: record.name,
+  // Paced: it runs when a slot is free and the caller has read earlier replies.
+  record.callToolQueue.submit({
     signal,
-    chain: [...chain, frame.name],
-  }).then(
-    (result) => finish(result.content, result.isError === true),
-    (e) => finish([{ type: "text", text: errorMessage(e) }], true),
-  );
+    bytes: JSON.stringify(args).length,
+    cancelled: onAbort,
+    run: () => {
+      // Running: reply at once on cancel or deadline even if the tool ignores its signal.
+      signal.addEventListener("abort", onAbort);
+      if (signal.aborted) {
+        onAbort();
+        return Promise.resolve();
+      }
+      return caller.callTool(frame.name, args, {
+        origin: record.name,
+        signal,
+        chain: [...chain, frame.name],
+      }).then(
+        (result) => finish(result.content, result.isError === true),
+        (e) => finish([{ type: "text", text: errorMessage(e) }], true),
+      );
+    },
+  });
 }
 
 /** `call_tool_cancel`: abort the request; its reply is still sent. */

@@ -17,6 +17,7 @@ import type { HostUi } from "../ui.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { ExtensionRecord } from "./record.ts";
 import type { Registry } from "./registry.ts";
+import type { CallToolBudget } from "./call_tool_queue.ts";
 
 /** Reply deadlines; tests shorten them, production uses the spec's values. */
 export interface HostTimeouts {
@@ -42,6 +43,8 @@ export interface HostCore {
   readonly timeouts: HostTimeouts;
   /** Wired by the agent for `call_tool`; undefined until then. */
   toolCaller?: ToolCaller;
+  /** Shared by every extension's `call_tool` requests (see call_tool_queue.ts). */
+  readonly callToolBudget: CallToolBudget;
   /** Record of a loaded extension by manifest name. */
   byName(name: string): ExtensionRecord | undefined;
 }

@@ -15,6 +15,7 @@ import { isJsonObject } from "../../protocol/validate.ts";
 import type { SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionChannel } from "../channel.ts";
 import { boundEventResult } from "./bound.ts";
+import { type ExtensionRecord, isLive } from "./record.ts";
 
 /** Who receives an event by name, in load order. */
 export type SubscriberLookup = (event: string) => ExtensionChannel[];
@@ -85,6 +86,17 @@ export class EventBus {
     const encoded = encodeFrame(frame);
     for (const channel of targets) channel.send(frame, encoded);
   }
+}
+
+/**
+ * Resolves when every live extension's queue can take another burst. The bus
+ * itself never waits (emit is synchronous); producers that emit per item of
+ * a list await this between items (the agent loop, each tool call).
+ */
+export async function pacedAll(records: readonly ExtensionRecord[]): Promise<void> {
+  const waits: Promise<void>[] = [];
+  for (const record of records) if (isLive(record)) waits.push(record.channel.paced());
+  await Promise.all(waits);
 }
 
 function toFrame(event: LifecycleEvent, session: SessionInfo, sequence: number): EventFrame {

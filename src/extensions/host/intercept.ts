@@ -1,8 +1,17 @@
 /**
  * The `tool_call`, `turn_start` and `assistant_message` interception chains:
  * serial, in load order (the reference host used map order; load order is a
- * compatible, deterministic choice). A missing, late or crashed interceptor
- * allows the action unchanged; one extension can never wedge the agent.
+ * compatible, deterministic choice).
+ *
+ * `tool_call` and `turn_start` are gates: they decide what runs. A gate fails
+ * closed: an interceptor that does not answer in time, answers garbage or is
+ * gone (crashed, disconnected, stopped) refuses the call or turn with the
+ * reason, until a reload or restart brings it back; otherwise one crash (or
+ * one burst that overflows its queue) would let every later call through
+ * unchecked. `assistant_message` only filters what is shown (the transcript
+ * already holds the text), so there a missing, late or crashed interceptor
+ * allows the text unchanged. Every wait is bounded: one extension can never
+ * wedge the agent.
  *
  * @module
  */
@@ -27,37 +36,76 @@ export const DEFAULT_TOOL_BLOCK_REASON = "tool call refused by extension guard";
 export const DEFAULT_TURN_BLOCK_REASON = "turn blocked by extension guard";
 export const DEFAULT_MESSAGE_BLOCK_REASON = "assistant message blocked by extension guard";
 
+/** Interceptions that decide what runs: they fail closed. */
+export const GATES: ReadonlySet<InterceptableEvent> = new Set(["tool_call", "turn_start"]);
+
 /** Live extensions intercepting `event`, in load order. */
 export function interceptors(core: HostCore, event: InterceptableEvent): ExtensionRecord[] {
   return core.records.filter((r) => r.intercepts.has(event) && isLive(r));
 }
 
-/**
- * Ask one extension; undefined means "allow unchanged" (timeout, crash,
- * write failure or an unexpected reply), after logging why.
- */
+/** Every extension that intercepts `event`, running or not, in load order. */
+function holders(core: HostCore, event: InterceptableEvent): ExtensionRecord[] {
+  return core.records.filter((r) => r.intercepts.has(event));
+}
+
+/** An answer, or why there is none (written for the model and the user). */
+export type InterceptAnswer =
+  | { ok: true; reply: EventInterceptResponseFrame }
+  | { ok: false; why: string };
+
+/** Why a gate held by `record` cannot decide: it is not running. */
+export function goneWhy(record: ExtensionRecord): string {
+  const reason = record.closed?.reason ?? (record.stopping ? "stopped" : "disconnected");
+  return `extension "${record.name}", which checks them, is not running (${reason}); ` +
+    `they are refused until it runs again (run "/reload-ext" or restart zot; ` +
+    `see "zot ext logs ${record.name}")`;
+}
+
+/** What the user is told when an extension holding gates stops unasked. */
+export function gateDownNote(gates: readonly InterceptableEvent[], reason: string): string {
+  const what = gates.map((g) => (g === "tool_call" ? "tool calls" : "turns")).join(" and ");
+  return `stopped (${reason}); it checks ${what}, so they are refused until it runs again ` +
+    `(run "/reload-ext" or restart zot)`;
+}
+
+/** Ask one extension, bounded by the intercept timeout; never throws. */
 export async function askInterceptor(
   core: HostCore,
   record: ExtensionRecord,
   event: InterceptableEvent,
   payload: Record<string, unknown>,
   signal: AbortSignal,
-): Promise<EventInterceptResponseFrame | undefined> {
+): Promise<InterceptAnswer> {
   const channel = record.channel;
-  if (!channel) return undefined;
+  if (!channel || !isLive(record)) return { ok: false, why: goneWhy(record) };
+  // The 5 s are the extension's to decide, not to read through events zot queued
+  // before (a burst of tool_call notifications): send when its queue is empty.
+  await channel.paced(true);
+  if (!isLive(record)) return { ok: false, why: goneWhy(record) };
   try {
     const reply = await channel.request(
       { type: "event_intercept", id: nextRequestId(), event, ...payload },
       { timeoutMs: core.timeouts.interceptMs, signal },
     );
-    return reply.type === "event_intercept_response" ? reply : undefined;
+    if (reply.type === "event_intercept_response") return { ok: true, reply };
+    channel.log(`intercept ${event}: answered with ${reply.type}`);
+    return { ok: false, why: `extension "${record.name}" answered with ${reply.type}` };
   } catch (e) {
-    if (e instanceof RequestError && e.kind === "write") {
-      channel.log(`intercept write failed: ${e.message}`);
-    } else {
-      channel.log(`intercept ${event} timed out; allowing`);
+    const kind = e instanceof RequestError ? e.kind : "timeout";
+    const fate = GATES.has(event) ? "refusing" : "allowing";
+    if (kind === "cancelled") return { ok: false, why: "cancelled" };
+    if (kind === "timeout") {
+      channel.log(`intercept ${event} timed out; ${fate}`);
+      const seconds = core.timeouts.interceptMs / 1000;
+      return {
+        ok: false,
+        why: `extension "${record.name}", which checks them, did not answer within ${seconds} s ` +
+          `(see "zot ext logs ${record.name}")`,
+      };
     }
-    return undefined;
+    channel.log(`intercept ${event} failed (${e instanceof Error ? e.message : e}); ${fate}`);
+    return { ok: false, why: goneWhy(record) };
   }
 }
 
@@ -67,7 +115,7 @@ export async function interceptToolCall(
   signal: AbortSignal,
 ): Promise<ToolCallDecision> {
   let args: JsonObject = call.args;
-  for (const record of interceptors(core, "tool_call")) {
+  for (const record of holders(core, "tool_call")) {
     if (signal.aborted) break;
     const payload: Record<string, unknown> = {
       tool_id: call.toolId,
@@ -75,8 +123,13 @@ export async function interceptToolCall(
       tool_args: args,
     };
     if (call.origin !== undefined) payload.origin_extension = call.origin;
-    const reply = await askInterceptor(core, record, "tool_call", payload, signal);
-    if (!reply) continue;
+    const answer = await askInterceptor(core, record, "tool_call", payload, signal);
+    if (!answer.ok) {
+      // A cancelled run ends as cancelled, not as refused.
+      if (signal.aborted) break;
+      return { block: true, reason: `Tool call refused: ${answer.why}` };
+    }
+    const reply = answer.reply;
     if (reply.block === true) {
       return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };
     }
@@ -99,10 +152,15 @@ export async function interceptTurnStart(
   step: number,
   signal: AbortSignal,
 ): Promise<TurnStartDecision> {
-  for (const record of interceptors(core, "turn_start")) {
+  for (const record of holders(core, "turn_start")) {
     if (signal.aborted) break;
-    const reply = await askInterceptor(core, record, "turn_start", { step }, signal);
-    if (reply?.block === true) {
+    const answer = await askInterceptor(core, record, "turn_start", { step }, signal);
+    if (!answer.ok) {
+      if (signal.aborted) break;
+      return { block: true, reason: `Turn refused: ${answer.why}` };
+    }
+    const reply = answer.reply;
+    if (reply.block === true) {
       return { block: true, reason: reply.reason || DEFAULT_TURN_BLOCK_REASON };
     }
   }
@@ -119,14 +177,15 @@ export async function interceptAssistantMessage(
   let current = text;
   for (const record of interceptors(core, "assistant_message")) {
     if (signal.aborted) break;
-    const reply = await askInterceptor(
+    const answer = await askInterceptor(
       core,
       record,
       "assistant_message",
       { text: current },
       signal,
     );
-    if (!reply) continue;
+    if (!answer.ok) continue;
+    const reply = answer.reply;
     if (reply.block === true) {
       return { block: true, reason: reply.reason || DEFAULT_MESSAGE_BLOCK_REASON, text: current };
     }

@@ -40,8 +40,10 @@ import { DEFAULT_TIMEOUTS, type HostCore, type HostTimeouts } from "./core.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
-import { EventBus } from "./events.ts";
+import { EventBus, pacedAll } from "./events.ts";
 import {
+  gateDownNote,
+  GATES,
   interceptAssistantMessage,
   interceptors,
   interceptToolCall,
@@ -49,6 +51,7 @@ import {
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
 import { cancelAllCallTools } from "./call_tool.ts";
+import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import { type CommandInfo, type CommandOutcome, invokeCommand, listCommands } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
@@ -117,6 +120,7 @@ export class ExtensionHost implements AgentHooks {
       ui: options.ui ?? SILENT_UI,
       timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
       toolCaller: options.toolCaller,
+      callToolBudget: new CallToolBudget(),
       byName: (name) => records.find((r) => r.name === name),
     };
     this.#events = new EventBus(
@@ -160,7 +164,9 @@ export class ExtensionHost implements AgentHooks {
         await outcome.channel?.stop(Date.now());
         continue;
       }
-      this.#attach(newRecord(outcome.source, outcome.channel, outcome.notes));
+      this.#attach(
+        newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
+      );
       report.loaded.push(outcome.source.manifest.name);
     }
     return report;
@@ -186,6 +192,8 @@ export class ExtensionHost implements AgentHooks {
           level: "error",
         },
       );
+      const gates = [...GATES].filter((g) => record.intercepts.has(g));
+      if (gates.length > 0) this.#core.ui.warn(record.name, gateDownNote(gates, info.reason));
     }
   }
 
@@ -238,6 +246,10 @@ export class ExtensionHost implements AgentHooks {
 
   emit(event: LifecycleEvent): void {
     this.#events.emit(event);
+  }
+
+  paced(): Promise<void> {
+    return pacedAll(this.#records);
   }
 
   startSession(info: SessionInfo, endReason?: string): void {

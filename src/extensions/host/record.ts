@@ -10,6 +10,7 @@ import type { ExtensionSource } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
 import { protocolScope, type Scope } from "../scope.ts";
+import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
 export type RegistrationState = "active" | "shadowed";
@@ -57,6 +58,8 @@ export interface ExtensionRecord {
   hostCalls: Map<string, HostToolCall>;
   /** In-flight `call_tool` requests by the extension's own id. */
   callTools: Map<string, AbortController>;
+  /** Where those requests wait for a slot and for the caller to keep up. */
+  callToolQueue: CallToolQueue;
   /** Diagnostics about this extension (doctor `warning:` lines). */
   warnings: string[];
   /** Launch notes from the spawner (e.g. the sandbox scope). */
@@ -70,7 +73,9 @@ export function newRecord(
   source: ExtensionSource,
   channel?: ExtensionChannel,
   notes: string[] = [],
+  callToolBudget: CallToolBudget = new CallToolBudget(),
 ): ExtensionRecord {
+  const paced = () => channel?.paced() ?? Promise.resolve();
   return {
     name: source.manifest.name,
     source,
@@ -83,6 +88,7 @@ export function newRecord(
     intercepts: new Set(),
     hostCalls: new Map(),
     callTools: new Map(),
+    callToolQueue: new CallToolQueue(paced, callToolBudget),
     warnings: [],
     notes,
     scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,

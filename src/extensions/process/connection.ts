@@ -164,6 +164,28 @@ export class ExtensionConnection implements ExtensionChannel {
     return this.#out.enqueue(encoded) !== undefined;
   }
 
+  /**
+   * Wait until the outbound queue is below half its bound (with `empty`: until
+   * nothing waits behind the frame being written). Bounded: when no
+   * write completes for WRITE_TIMEOUT_MS the extension has stopped reading and
+   * is disconnected (the wait then ends). A slow reader only slows the host.
+   */
+  async paced(empty = false): Promise<void> {
+    while (!this.#isClosed && !(empty ? this.#out.isEmpty : this.#out.hasRoom)) {
+      const progress = this.#out.writtenCount;
+      const stall = delay(WRITE_TIMEOUT_MS);
+      const room = await Promise.race([
+        this.#out.room(empty).then(() => true),
+        stall.promise.then(() => false),
+      ]);
+      stall.cancel();
+      if (room) continue;
+      if (this.#out.writtenCount === progress) {
+        this.#disconnect(`stopped reading (nothing written for ${WRITE_TIMEOUT_MS / 1000} s)`);
+      }
+    }
+  }
+
   write(frame: HostToExtFrame, signal?: AbortSignal): Promise<void> {
     return this.#write(encodeFrame(frame), signal);
   }

@@ -5,6 +5,12 @@
  * plus the one being written): a peer that stops reading is disconnected
  * instead of having frames silently dropped or memory grow without bound.
  *
+ * The host's own producers never reach that bound with a peer that reads:
+ * they wait for {@linkcode OutboundQueue.room} (the queue below half its
+ * bound) between the frames of a burst, so the other half is headroom for
+ * the few frames produced synchronously after the wait. Overflow is left for
+ * a peer that stopped reading.
+ *
  * @module
  */
 
@@ -40,6 +46,9 @@ export class OutboundQueue {
   #pumping = false;
   #closed = false;
   #released = false;
+  /** Writes completed so far: how a waiting producer tells a slow peer from a deaf one. */
+  #written = 0;
+  #roomWaiters: { empty: boolean; resolve: () => void }[] = [];
 
   /** `onFailure` is told once when the queue overflows or a write fails. */
   constructor(
@@ -54,6 +63,45 @@ export class OutboundQueue {
 
   get isClosed(): boolean {
     return this.#closed;
+  }
+
+  /** Completed writes (progress), counted from the start. */
+  get writtenCount(): number {
+    return this.#written;
+  }
+
+  /**
+   * True while the queue is below half its bounds (frames and bytes): a
+   * producer may add a burst of frames without risking an overflow.
+   */
+  get hasRoom(): boolean {
+    if (this.#closed) return true;
+    const waiting = this.#queue.length - this.#head;
+    return waiting < this.#limits.maxFrames / 2 && this.#queuedBytes < this.#limits.maxBytes / 2;
+  }
+
+  /** True when nothing waits behind the frame being written (or the queue closed). */
+  get isEmpty(): boolean {
+    return this.#closed || this.#queue.length === this.#head;
+  }
+
+  /**
+   * Resolves once {@linkcode OutboundQueue.hasRoom} (with `empty`: once
+   * {@linkcode OutboundQueue.isEmpty}), or the queue closed. Unbounded: callers bound it.
+   */
+  room(empty = false): Promise<void> {
+    if (empty ? this.isEmpty : this.hasRoom) return Promise.resolve();
+    const { promise, resolve } = Promise.withResolvers<void>();
+    this.#roomWaiters.push({ empty, resolve });
+    return promise;
+  }
+
+  #wakeRoomWaiters(): void {
+    if (this.#roomWaiters.length === 0 || !this.hasRoom) return;
+    const empty = this.isEmpty;
+    const waiters = this.#roomWaiters;
+    this.#roomWaiters = waiters.filter((w) => w.empty && !empty);
+    for (const w of waiters) if (!w.empty || empty) w.resolve();
   }
 
   /** True while a frame is partly on the pipe. */
@@ -87,6 +135,7 @@ export class OutboundQueue {
     if (at === -1) return false;
     this.#queue.splice(at, 1);
     this.#queuedBytes -= frame.bytes.length;
+    this.#wakeRoomWaiters();
     const entry = frame as Entry;
     entry.state = "failed";
     entry.reject(new Error("withdrawn"));
@@ -109,6 +158,7 @@ export class OutboundQueue {
     this.#queue = [];
     this.#head = 0;
     this.#queuedBytes = 0;
+    this.#wakeRoomWaiters();
     if (this.#inFlight) {
       this.#inFlight.state = "failed";
       this.#inFlight.reject(error);
@@ -145,11 +195,13 @@ export class OutboundQueue {
         this.#head = 0;
       }
       this.#queuedBytes -= entry.bytes.length;
+      this.#wakeRoomWaiters();
       entry.state = "writing";
       this.#inFlight = entry;
       this.#inFlightWrite = this.#writer.write(entry.bytes);
       try {
         await this.#inFlightWrite;
+        this.#written++;
         if (entry.state === "writing") {
           entry.state = "written";
           entry.resolve();

@@ -130,6 +130,7 @@ export function followingHooks(current: () => AgentHooks | undefined): AgentHook
   const hooks = (): AgentHooks => current() ?? NO_HOOKS;
   return {
     emit: (event) => hooks().emit(event),
+    paced: () => hooks().paced(),
     startSession: (info, endReason) => hooks().startSession(info, endReason),
     endSession: (reason) => hooks().endSession(reason),
     interceptToolCall: (call, signal) => hooks().interceptToolCall(call, signal),

@@ -23,6 +23,8 @@ export interface RunFlags {
   withSkills: boolean;
   /** 0 = unlimited. */
   maxSteps: number;
+  /** `--max-tool-calls`: tool calls run per model reply (default: config.json, else 64). */
+  maxToolCalls?: number;
   continue: boolean;
   session?: string;
   noSession: boolean;

@@ -7,8 +7,9 @@
 
 import { dirname, resolve } from "../../path.ts";
 import { Session } from "../../agent/session.ts";
-import { latestSession } from "../../agent/session_store.ts";
-import { errorMessage, UsageError } from "../../errors.ts";
+import { latestFreeSession } from "../../agent/session_store.ts";
+import type { LockHolder } from "../../agent/session_lock.ts";
+import { errorMessage, UsageError, ZotError } from "../../errors.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
@@ -75,6 +76,8 @@ export async function selectSession(
     try {
       return await Session.open(resolve(paths.cwd, flags.session), warn);
     } catch (e) {
+      // In use by another run: not a usage mistake, and the message says what to do.
+      if (e instanceof ZotError) throw e;
       throw new UsageError(errorMessage(e));
     }
   }
@@ -87,9 +90,23 @@ export async function selectSession(
     warn,
   };
   if (flags.continue) {
-    const latest = await latestSession(paths.sessions, paths.cwd);
-    if (latest) return await Session.open(latest, warn);
-    warn(`zot: no earlier session in ${paths.cwd}; starting a new one`);
+    // The latest session no other run is using: two runs on one file would interleave it.
+    const free = await latestFreeSession(paths.sessions, paths.cwd);
+    const newest = free.busy[0];
+    const held = newest ? `"${newest.path}" is in use by ${holderText(newest.holder)}` : "";
+    if (free.path && free.lock) {
+      if (newest) warn(`zot: ${held}; continuing "${free.path}", the latest one not in use`);
+      return await Session.open(free.path, warn, free.lock);
+    }
+    if (newest) {
+      warn(
+        `zot: every session of ${paths.cwd} is in use (${held}); starting a new one`,
+      );
+    } else warn(`zot: no earlier session in ${paths.cwd}; starting a new one`);
   }
   return await Session.create(init);
+}
+
+function holderText(holder: LockHolder | undefined): string {
+  return holder ? `zot process ${holder.pid} (since ${holder.since})` : "another zot process";
 }

@@ -189,6 +189,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     confirmer: flags.yolo ? undefined : options.confirmer,
     interactive,
     maxSteps: flags.maxSteps,
+    maxToolCalls: flags.maxToolCalls ?? (await credentials).settings.maxToolCalls,
     maxTokens: defaultMaxTokens(resolved.model),
     autoCompact: async (signal) => {
       await autoCompact(agent, signal, findModel(agent.model)?.contextWindow);

@@ -1,5 +1,5 @@
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { deferred, withTimeout } from "../../helpers/wait.ts";
+import { deferred, until, withTimeout } from "../../helpers/wait.ts";
 import type {
   ExternalCallOptions,
   ToolCaller,
@@ -194,6 +194,8 @@ Deno.test("a duplicate in-flight id is ignored; results are bounded; caller erro
   const { ext, host } = await setup(["call_tool"], caller);
   ext.push({ type: "call_tool", id: "same", name: "read", args: {} });
   ext.push({ type: "call_tool", id: "same", name: "read", args: {} });
+  // Calls start once paced (asynchronously); the duplicate was dropped on arrival.
+  await until(() => caller.calls.length > 0, 2_000, "the first call to start");
   assertEquals(caller.calls.length, 1);
   gate.resolve({ content: [{ type: "text", text: "one" }] });
   assertEquals(text(await replyTo(ext, "same")), "one");
@@ -218,5 +220,34 @@ Deno.test("disconnect cancels the extension's in-flight call_tool requests", asy
   ext.close();
   await ext.closed;
   assertEquals(signal.aborted, true);
+  await host.stop();
+});
+
+Deno.test("call_tool pacing: at most 8 requests of one extension run at once; the rest wait in order", async () => {
+  const gates: PromiseWithResolvers<ToolResult>[] = [];
+  let open = false;
+  const caller = recordingCaller(() => {
+    if (open) return Promise.resolve({ content: [] });
+    const gate = deferred<ToolResult>();
+    gates.push(gate);
+    return gate.promise;
+  });
+  const { ext, host } = await setup(["call_tool"], caller);
+  for (let i = 0; i < 20; i++) {
+    ext.push({ type: "call_tool", id: `q${i}`, name: "read", args: { i } });
+  }
+  await until(() => caller.calls.length === 8, 2_000, "eight calls to start");
+  // Cancelled while waiting: answered without running, ahead of the queue.
+  ext.push({ type: "call_tool_cancel", id: "q15" });
+  assertEquals(text(await replyTo(ext, "q15")), "context canceled");
+  assertEquals(caller.calls.length, 8);
+  gates[0].resolve({ content: [{ type: "text", text: "done 0" }] });
+  assertEquals(text(await replyTo(ext, "q0")), "done 0");
+  await until(() => caller.calls.length === 9, 2_000, "the ninth call to start");
+  assertEquals(caller.calls.map((c) => c.args.i), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  open = true;
+  for (const gate of gates) gate.resolve({ content: [] });
+  await until(() => caller.calls.length === 19, 2_000, "every other call to start");
+  await replyTo(ext, "q19");
   await host.stop();
 });

@@ -117,6 +117,10 @@ export class FakeChannel implements ExtensionChannel {
     return true;
   }
 
+  paced(_empty?: boolean): Promise<void> {
+    return Promise.resolve();
+  }
+
   write(frame: HostToExtFrame): Promise<void> {
     if (!this.send(frame)) {
       return Promise.reject(

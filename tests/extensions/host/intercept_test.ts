@@ -1,4 +1,4 @@
-import { assertEquals } from "../../helpers/assert.ts";
+import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
 import type { EventInterceptFrame, ExtToHostFrame } from "../../../src/protocol/frames.ts";
 import { fake, type FakeChannel, hostWith, type Responder } from "./fake_channel.ts";
@@ -98,25 +98,44 @@ Deno.test("tool_call: rewrites chain; the default block reason; non-object modif
   await host2.stop();
 });
 
-Deno.test("a silent or crashed interceptor allows unchanged and logs", async () => {
+Deno.test("a silent tool_call guard refuses (fail closed) and logs; a crash mid-request refuses the turn", async () => {
   const silent = interceptor("silent", ["tool_call", "turn_start"], () => undefined);
   const after = interceptor("after", ["tool_call"], () => ({ modified_args: { ok: true } }));
   const host = await hostWith([silent, after], { timeouts: { interceptMs: 20 } });
-  const decision = await within(
+  const refused = await within(
     5_000,
     host.interceptToolCall({ toolId: "1", toolName: "t", args: {} }, signal()),
     "the silent interceptor should time out after 20 ms",
   );
-  assertEquals(decision, { block: false, args: { ok: true } });
-  assertEquals(silent.logs, ["intercept tool_call timed out; allowing"]);
+  assertEquals(refused, {
+    block: true,
+    reason: 'Tool call refused: extension "silent", which checks them, did not answer within ' +
+      '0.02 s (see "zot ext logs silent")',
+  });
+  assertEquals(silent.logs, ["intercept tool_call timed out; refusing"]);
   assertEquals(silent.pendingCount, 0);
-  // A crash mid-request also allows.
+  // Refused before the next guard was asked.
+  assertEquals(after.frames("event_intercept").length, 0);
+  // A crash mid-request refuses too.
   silent.responder = (frame, self) =>
     frame.type === "event_intercept" && queueMicrotask(() => self.close());
-  assertEquals(
-    await within(5_000, host.interceptTurnStart(2, signal()), "a crash should allow at once"),
-    { block: false },
+  const turn = await within(
+    5_000,
+    host.interceptTurnStart(2, signal()),
+    "a crash should refuse at once",
   );
+  assertEquals(turn.block, true);
+  assertStringIncludes(turn.reason ?? "", 'Turn refused: extension "silent", which checks them');
+  await host.stop();
+});
+
+Deno.test("a silent assistant_message interceptor allows the text unchanged (display only)", async () => {
+  const silent = interceptor("silent", ["assistant_message"], () => undefined);
+  const host = await hostWith([silent], { timeouts: { interceptMs: 20 } });
+  assertEquals(await host.interceptAssistantMessage("hi", signal()), { block: false, text: "hi" });
+  assertEquals(silent.logs, ["intercept assistant_message timed out; allowing"]);
+  silent.close();
+  assertEquals(await host.interceptAssistantMessage("hi", signal()), { block: false, text: "hi" });
   await host.stop();
 });
 

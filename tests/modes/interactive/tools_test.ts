@@ -185,7 +185,10 @@ Deno.test("tui: an interactive tool waits on its panel; tool_prompt records a sy
   const tail = JSON.stringify(messages.slice(-3));
   assert(tail.indexOf("use the result") < tail.indexOf("synthetic-output"), tail);
   const file = [...Deno.readDirSync(`${z.home}/sessions`)][0].name;
-  const lines = [...Deno.readDirSync(`${z.home}/sessions/${file}`)];
+  // The running session's lock file lies beside it.
+  const lines = [...Deno.readDirSync(`${z.home}/sessions/${file}`)].filter((e) =>
+    e.name.endsWith(".jsonl")
+  );
   const saved = await Deno.readTextFile(`${z.home}/sessions/${file}/${lines[0].name}`);
   assert(saved.includes(`"synthetic_tool_call":"true"`), saved);
   assert(saved.includes(`"origin_extension":"tuiext"`), saved);

@@ -81,7 +81,10 @@ export const sessions: BuiltinCommand = {
     }
     try {
       const session = await Session.open(choice);
+      const old = agent.session;
       agent.switchSession(session);
+      // Its lock goes with it: another run may continue it now.
+      await old.close();
       ctx.screen.transcript.clear();
       replayMessages(ctx.screen, session.initialMessages);
       const started = sessionStarted(basename(choice, ".jsonl"));

@@ -40,6 +40,19 @@ export const READY_GRACE_MS = 3_000;
 export const TOOL_CALL_TIMEOUT_MS = 60_000;
 /** Deadline for an extension's `call_tool` request. */
 export const CALL_TOOL_TIMEOUT_MS = 60_000;
+/**
+ * `call_tool` requests of one extension running at once; the rest wait in
+ * order (each running one sends a few frames to every guard and observer).
+ */
+export const CALL_TOOL_MAX_RUNNING = 8;
+/**
+ * Args bytes of the `call_tool` requests running at once (a larger request
+ * runs alone): what they send between two pacing waits stays within the half
+ * of a guard's queue that pacing keeps free.
+ */
+export const CALL_TOOL_MAX_RUNNING_BYTES = 1024 * 1024;
+/** `call_tool` requests of one extension waiting to run; more are refused. */
+export const CALL_TOOL_MAX_QUEUED = 1024;
 /** Longest `call_tool` chain, counting the original tool. */
 export const CALL_TOOL_MAX_DEPTH = 4;
 /** Reply deadline for `event_intercept` (missing = allow). */

@@ -1,0 +1,152 @@
+/**
+ * Mutants of the guard protections: the host paces its own bursts, guards
+ * fail closed, tool calls per reply are bounded, one session has one writer.
+ *
+ * @module
+ */
+
+import type { Mutant } from "./types.ts";
+
+const BURST = "tests/agent/guard_burst_test.ts";
+const PACING = "tests/extensions/process/pacing_test.ts";
+const FAIL_CLOSED_HOST = "tests/extensions/host/fail_closed_test.ts";
+const FAIL_CLOSED_E2E = "tests/agent/guard_fail_closed_test.ts";
+const INTERCEPT = "tests/extensions/host/intercept_test.ts";
+const FAIL_CLOSED_AGENT = "tests/agent/fail_closed_hooks_test.ts";
+const BOUND = "tests/agent/tool_call_bound_test.ts";
+const LOCK_UNIT = "tests/agent/session_lock_test.ts";
+const LOCK_JOURNEY = "tests/journeys/session_lock_test.ts";
+
+export const mutants: Mutant[] = [
+  {
+    id: "guards-loop-unpaced",
+    protection: "the loop waits for the extensions between the tool_call events of one reply",
+    file: "src/agent/loop.ts",
+    find: "        await this.hooks.paced();\n        this.hooks.emit({",
+    replace: "        this.hooks.emit({",
+    tests: [BURST],
+  },
+  {
+    id: "guards-refusals-unpaced",
+    protection: "call_tool refusals are sent in turn as the caller reads, not all at once",
+    file: "src/extensions/host/call_tool.ts",
+    find: "  if (record.callToolQueue.full) return send();\n  record.callToolQueue.reply(send);",
+    replace: "  send();",
+    tests: [BURST],
+  },
+  {
+    id: "guards-queue-always-room",
+    protection: "the outbound queue reports no room past half its bound, so producers wait",
+    file: "src/extensions/process/outbound.ts",
+    find:
+      "    return waiting < this.#limits.maxFrames / 2 && this.#queuedBytes < this.#limits.maxBytes / 2;",
+    replace: "    return waiting >= 0;",
+    tests: [PACING],
+  },
+  {
+    id: "guards-deaf-never-cut",
+    protection: "waiting on an extension that reads nothing ends after the stall bound",
+    file: "src/extensions/process/connection.ts",
+    find: "      if (this.#out.writtenCount === progress) {",
+    replace: "      if (this.#out.writtenCount === progress && progress < 0) {",
+    tests: [PACING],
+  },
+  {
+    id: "guards-call-tool-unbounded",
+    protection: "call_tool requests run at most 8 at once, the rest wait in order",
+    file: "src/extensions/host/call_tool_queue.ts",
+    find: "    return head && this.#budget.fits(head.bytes) ? 0 : -1;",
+    replace: "    return head ? 0 : -1;",
+    tests: ["tests/extensions/host/call_tool_test.ts"],
+  },
+  {
+    id: "guards-call-tool-bytes-unbounded",
+    protection:
+      "running call_tool requests share 1 MiB of args, so their frames fit a guard's queue",
+    file: "src/extensions/host/call_tool_queue.ts",
+    find: "    return this.#running < this.#maxRunning && this.#bytes + bytes <= this.#maxBytes;",
+    replace: "    return this.#running < this.#maxRunning;",
+    tests: [BURST],
+  },
+  {
+    id: "guards-intercept-behind-backlog",
+    protection: "an intercept is sent once zot's queue to the guard is empty (its 5 s are its own)",
+    file: "src/extensions/host/intercept.ts",
+    find: "  await channel.paced(true);\n",
+    replace: "",
+    tests: [BURST],
+  },
+  {
+    id: "guards-gone-guard-skipped",
+    protection: "a tool_call guard that is not running refuses the call instead of being skipped",
+    file: "src/extensions/host/intercept.ts",
+    find: '  for (const record of holders(core, "tool_call")) {',
+    replace: '  for (const record of interceptors(core, "tool_call")) {',
+    tests: [FAIL_CLOSED_HOST, FAIL_CLOSED_E2E],
+  },
+  {
+    id: "guards-silent-guard-allows",
+    protection: "a tool_call guard that does not answer in time refuses the call",
+    file: "src/extensions/host/intercept.ts",
+    find:
+      "      if (signal.aborted) break;\n      return { block: true, reason: `Tool call refused: ${answer.why}` };",
+    replace: "      continue;",
+    tests: [INTERCEPT, FAIL_CLOSED_HOST, FAIL_CLOSED_E2E],
+  },
+  {
+    id: "guards-gone-turn-gate-skipped",
+    protection: "a turn_start interceptor that is not running refuses the turn",
+    file: "src/extensions/host/intercept.ts",
+    find: '  for (const record of holders(core, "turn_start")) {',
+    replace: '  for (const record of interceptors(core, "turn_start")) {',
+    tests: [FAIL_CLOSED_HOST],
+  },
+  {
+    id: "guards-check-error-allows",
+    protection: "a tool_call check that throws refuses the call",
+    file: "src/agent/tool_exec.ts",
+    find: "    if (req.signal.aborted) return { block: false, args: req.args };\n",
+    replace: "    return { block: false, args: req.args };\n",
+    tests: [FAIL_CLOSED_AGENT],
+  },
+  {
+    id: "guards-no-reply-bound",
+    protection: "tool calls per model reply are bounded",
+    file: "src/agent/loop.ts",
+    find: "      const calls = proposed.slice(0, bound);",
+    replace: "      const calls = proposed;",
+    tests: [BOUND],
+  },
+  {
+    id: "guards-open-unlocked",
+    protection: "opening a session takes its lock (a second run is refused)",
+    file: "src/agent/session.ts",
+    find: "    const held = lock ?? await takeLock(path);",
+    replace: "    const held = lock ?? ({ release() {} } as unknown as SessionLock);",
+    tests: [LOCK_UNIT, LOCK_JOURNEY],
+  },
+  {
+    id: "guards-lock-not-exclusive",
+    protection: "the lock is an OS lock: a held one cannot be taken",
+    file: "src/agent/session_lock.ts",
+    find: "      locked = await file.tryLock(true);",
+    replace: "      locked = true;",
+    tests: [LOCK_UNIT, LOCK_JOURNEY],
+  },
+  {
+    id: "guards-lock-by-name",
+    protection: "the lock lies beside the real file, so a symlinked name takes the same lock",
+    file: "src/agent/session_lock.ts",
+    find: "  const path = lockPathOf(await realFile(sessionPath));",
+    replace: "  const path = lockPathOf(sessionPath);",
+    tests: [LOCK_UNIT],
+  },
+  {
+    id: "guards-lock-kept-after-close",
+    protection: "closing a session releases its lock",
+    file: "src/agent/session.ts",
+    find: "    this.#lock?.release();\n    this.#lock = undefined;\n",
+    replace: "",
+    tests: [LOCK_UNIT],
+  },
+];
