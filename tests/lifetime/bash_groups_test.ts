@@ -12,7 +12,7 @@ import { until, withTimeout } from "../helpers/wait.ts";
 import { zotCommand } from "../modes/run_zot.ts";
 import { alive, assertAllGone } from "./_stubborn.ts";
 import { REAPER_NAME } from "../../src/process_reaper.ts";
-import { assertEquals } from "../helpers/assert.ts";
+import { assert } from "../helpers/assert.ts";
 
 // A background job that ignores SIGTERM reports its pid, then the shell waits on it.
 const STUBBORN_JOB =
@@ -71,7 +71,14 @@ for (const c of CASES) {
       for (const signal of more) child.kill(signal);
     }
     const out = await withTimeout(output, 20_000, "zot to exit");
-    if (c.code !== undefined) assertEquals(out.code, c.code, new TextDecoder().decode(out.stderr));
+    if (c.code !== undefined) {
+      // 1 when the cancelled turn had already finished its shutdown before the second signal came
+      // (a loaded machine); either way the job must be gone.
+      assert(
+        [1, c.code].includes(out.code),
+        `exit ${out.code}: ${new TextDecoder().decode(out.stderr)}`,
+      );
+    }
     await assertAllGone([job], z.root);
   });
 }

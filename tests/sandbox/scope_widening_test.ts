@@ -198,6 +198,9 @@ const SAMPLES: Record<string, unknown> = {
   events: ["tool_result"],
   intercept: ["tool_call"],
   system_prompt: true,
+  submit: true,
+  submit_slash: true,
+  tool_prompt: true,
   call_tool: ["bash"],
 };
 
