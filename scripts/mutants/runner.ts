@@ -15,6 +15,31 @@ const NET = "tests/sandbox/net_hosts_test.ts";
 
 export const mutants: Mutant[] = [
   {
+    id: "runner-write-deny-instructions",
+    protection: "a write grant cannot plant AGENTS.md, CLAUDE.md or project skills for the model",
+    file: "src/sandbox/write_guard.ts",
+    find:
+      'export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD", ...INSTRUCTION_NAMES] as const;',
+    replace: 'export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD"] as const;',
+    tests: [WRITE],
+  },
+  {
+    id: "runner-write-instruction-file-grant",
+    protection: "a write grant naming AGENTS.md or CLAUDE.md itself is refused",
+    file: "src/sandbox/write_guard.ts",
+    find: 'if (file === "agents.md" || file === "claude.md") {',
+    replace: "if (false) {",
+    tests: [WRITE],
+  },
+  {
+    id: "runner-write-in-skills-dir",
+    protection: "a write grant inside .claude or .agents (project skills) is refused",
+    file: "src/sandbox/write_guard.ts",
+    find: 'const ENCLOSING_NAMES = [...PROTECTED_NAMES, ".claude", ".agents"];',
+    replace: "const ENCLOSING_NAMES = [...PROTECTED_NAMES];",
+    tests: [WRITE],
+  },
+  {
     id: "runner-web-storage-deno-dir",
     protection: "the runner's Deno directory is zot's own, where origin storage cannot be created",
     file: "src/sandbox/launch.ts",
@@ -58,8 +83,9 @@ export const mutants: Mutant[] = [
     id: "runner-write-deny-head",
     protection: "HEAD is denied at a writable root, so it cannot become a bare repository",
     file: "src/sandbox/write_guard.ts",
-    find: 'export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD"] as const;',
-    replace: "export const DENIED_NAMES = [...PROTECTED_NAMES] as const;",
+    find:
+      'export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD", ...INSTRUCTION_NAMES] as const;',
+    replace: "export const DENIED_NAMES = [...PROTECTED_NAMES, ...INSTRUCTION_NAMES] as const;",
     tests: [WRITE],
   },
   {

@@ -16,7 +16,14 @@
  *   gitfile), and so is `R/HEAD`, without which git will not take `R`
  *   itself for a bare repository (with hooks and a config of its own) when
  *   `R` has no `.git`;
- * - `R` itself may not lie in a `.git` or `.zot`;
+ * - what zot reads into the model's instructions is denied too:
+ *   `R/AGENTS.md`, `R/CLAUDE.md` (the system prompt) and `R/.claude`,
+ *   `R/.agents` (project skills). Text planted there would steer the model,
+ *   which runs tools as the user, on the next run. Copies of those files in a
+ *   subdirectory are read only when zot runs in that subdirectory; they
+ *   cannot be denied for the same reason as a nested `.git` (documented);
+ * - `R` itself may not lie in a `.git`, `.zot`, `.claude` or `.agents`, nor be
+ *   one of the denied files;
  * - a `.git` or `.zot` further down (a submodule, a nested repository, a
  *   project's `.zot`) refuses the start, since no deny could hold there;
  * - `R` may not contain the project directory or a trusted project below
@@ -43,8 +50,14 @@ import { type GitPlace, gitPlaces } from "./git_paths.ts";
 /** Entries that make a directory a place git or zot runs code from. */
 export const PROTECTED_NAMES = [".git", ".zot"] as const;
 
+/** What zot reads into the model's instructions: the system prompt's files, project skills. */
+export const INSTRUCTION_NAMES = ["AGENTS.md", "CLAUDE.md", ".claude", ".agents"] as const;
+
 /** Names denied directly in each writable root. */
-export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD"] as const;
+export const DENIED_NAMES = [...PROTECTED_NAMES, "HEAD", ...INSTRUCTION_NAMES] as const;
+
+/** Directories a writable root may not lie in. */
+const ENCLOSING_NAMES = [...PROTECTED_NAMES, ".claude", ".agents"];
 
 /** Every upper/lower-case spelling of `name` (".git", ".GIT", ".Git", …). */
 export function caseVariants(name: string): string[] {
@@ -87,20 +100,28 @@ export async function guardWrites(
   const roots = writable.filter((w) => !within(opts.data, w));
   const deny = roots.flatMap((r) => DENIED_NAMES.flatMap(caseVariants).map((n) => join(r, n)));
   for (const root of roots) {
-    const inside = root.split("/").find(isProtected);
+    const inside = root.split("/").find((s) => ENCLOSING_NAMES.includes(s.toLowerCase()));
     if (inside) {
       return {
         ok: false,
         error: `scope.write "${root}" lies in a "${inside}" directory, where git or zot ` +
-          `runs code from (write to "\${data}" instead)`,
+          `takes code or instructions from (write to "\${data}" instead)`,
       };
     }
-    // The one denied name that is a file: granting it by name would skip the deny.
-    if (root.split("/").pop()!.toLowerCase() === "head") {
+    // Denied names that are files: granting one by name would skip the deny.
+    const file = root.split("/").pop()!.toLowerCase();
+    if (file === "head") {
       return {
         ok: false,
         error: `scope.write "${root}" is a HEAD, which can make its directory a git repository ` +
           `(write to "\${data}" instead)`,
+      };
+    }
+    if (file === "agents.md" || file === "claude.md") {
+      return {
+        ok: false,
+        error: `scope.write "${root}" is read into the model's instructions, which run tools ` +
+          `as you (write to "\${data}" instead)`,
       };
     }
     const project = opts.projects.find((p) => p !== root && within(root, p));
