@@ -287,17 +287,42 @@ function printList(all: Loaded[]): void {
   console.log(`${all.length} mutants`);
 }
 
+const USAGE = `Usage: deno task mutate [options]
+
+Apply each mutant in scripts/mutants/*.ts alone to a scratch copy of the repository and run its
+tests; every mutant must be killed (a test fails). The working tree is never touched.
+
+Options:
+  --list               list the mutants (with --filter: the matching ones) and exit
+  --filter <id>        run only mutants whose id contains <id> (repeatable)
+  --timeout <seconds>  bound for one mutant's tests (default ${DEFAULT_TIMEOUT_S})
+  --no-baseline        skip the unmutated run of the listed test files
+  --root <dir>         the repository to copy (default: this one)
+  -h, --help           show this help`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    args: Deno.args,
-    options: {
-      list: { type: "boolean", default: false },
-      filter: { type: "string", multiple: true },
-      timeout: { type: "string", default: String(DEFAULT_TIMEOUT_S) },
-      "no-baseline": { type: "boolean", default: false },
-      root: { type: "string" },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: Deno.args,
+      options: {
+        help: { type: "boolean", short: "h", default: false },
+        list: { type: "boolean", default: false },
+        filter: { type: "string", multiple: true },
+        timeout: { type: "string", default: String(DEFAULT_TIMEOUT_S) },
+        "no-baseline": { type: "boolean", default: false },
+        root: { type: "string" },
+      },
+    });
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : e} (see "deno task mutate --help")`);
+    return 2;
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   if (values.root) ROOT = resolve(values.root);
   const timeoutS = Number(values.timeout);
   if (!(timeoutS > 0)) {
