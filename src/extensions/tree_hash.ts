@@ -83,10 +83,6 @@ function byName(a: string, b: string): number {
 
 async function walkDir(walk: Walk, dir: string, rel: string): Promise<void> {
   const real = await Deno.realPath(dir);
-  if (walk.open.has(real)) {
-    record(walk, rel, "loop");
-    return;
-  }
   walk.open.add(real);
   const names: string[] = [];
   for await (const e of Deno.readDir(dir)) names.push(e.name);
@@ -109,13 +105,17 @@ async function walkEntry(walk: Walk, path: string, rel: string): Promise<void> {
     } catch {
       reached = undefined; // dangling: only its text is pinned
     }
+    // A link back to a directory being walked is a loop: recorded, not followed.
+    const loop = reached?.isDirectory && walk.open.has(await Deno.realPath(path));
     const what = reached?.isFile
       ? await fileEntry(walk, path, reached)
+      : loop
+      ? "loop"
       : reached?.isDirectory
       ? "dir"
       : "dangling";
     record(walk, rel, `link ${JSON.stringify(target)} ${what}`);
-    if (reached?.isDirectory) await walkDir(walk, path, rel);
+    if (reached?.isDirectory && !loop) await walkDir(walk, path, rel);
     return;
   }
   if (info.isDirectory) {
