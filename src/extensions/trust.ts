@@ -210,9 +210,12 @@ export function pinChanges(pin: Pin | undefined, now: Pin): string[] {
   if (pin.manifestSha256 !== now.manifestSha256) changes.push("manifest edited");
   if (pin.treeSha256 === "") changes.push("its files were not pinned by the last trust");
   else if (pin.treeSha256 !== now.treeSha256) {
-    // The manifest has its own phrase above; the list names the other files.
-    const files = treeChanges(pin.files, now.files)?.filter((f) => f !== MANIFEST_EDITED);
-    if (!files) changes.push("its files changed");
+    // A manifest edit said above is not repeated; any other difference is always said.
+    const said = changes.includes("manifest edited");
+    const files = treeChanges(pin.files, now.files)?.filter((f) =>
+      !(said && f === MANIFEST_EDITED)
+    );
+    if (!files || (files.length === 0 && !said)) changes.push("its files changed");
     else if (files.length) changes.push(`files changed: ${files.join(", ")}`);
   }
   return changes;
