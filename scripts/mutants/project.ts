@@ -47,7 +47,15 @@ export const mutants: Mutant[] = [
     file: "src/extensions/discovery.ts",
     find: "return gate ? await gate(valid) : { run: valid, held: [] };",
     replace: "return { run: valid, held: gate ? (await gate(valid)).held : [] };",
-    tests: [DISCOVERY],
+    tests: [DISCOVERY, NAMES],
+  },
+  {
+    id: "project-doctor-ungated",
+    protection: "zot ext doctor decides names among the pinned project extensions, as a run does",
+    file: "src/cli/ext/doctor.ts",
+    find: "let entries = await doctorScan(paths, explicit, { admitProject });",
+    replace: "let entries = await doctorScan(paths, explicit, {});",
+    tests: [NAMES],
   },
   {
     id: "tree-pin-ignored",

@@ -130,3 +130,23 @@ for (
     assertStringIncludes(r.stderr, "stdin is not a terminal");
   });
 }
+
+Deno.test("names: a project extension added after the trust with a pinned one's name stops neither run nor doctor", async () => {
+  await using w = await world();
+  const pinned = await place(join(w.paths.projectExtensions, "a-lint"), {
+    "extension.json": manifest({ name: "lint", exec: "./main.ts" }),
+    "main.ts": scriptExtension("lint", w.marker),
+  });
+  assertEquals((await w.run("trust")).code, 0);
+  const added = await place(join(w.paths.projectExtensions, "b-lint"), {
+    "extension.json": manifest({ name: "lint", exec: "./run.py" }),
+    "run.py": pythonExtension("lint", w.marker),
+  });
+  const warnings: string[] = [];
+  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  assertEquals(sources.map((s) => s.dir), [pinned]);
+  assertStringIncludes(warnings.join("\n"), `"lint": it was added after you trusted`);
+  const rows = await w.doctor();
+  assertEquals(rows.map((r) => [r.dir, r.status]), [[pinned, "ok"], [added, "not loaded"]]);
+  assertEquals(await w.escaped(), false, "the added plain copy ran");
+});
