@@ -25,6 +25,15 @@ export const mutants: Mutant[] = [
     tests: [DISCOVERY, GUARD],
   },
   {
+    id: "project-raw-candidates",
+    protection:
+      "invalid, untrusted or unpinned project directories take no part in deciding winners",
+    file: "src/extensions/discovery.ts",
+    find: "const candidates = [...explicit, ...global, ...admitted.run.map(candidateOf)];",
+    replace: "const candidates = [...explicit, ...project, ...global];",
+    tests: [GUARD],
+  },
+  {
     id: "project-name-refuses-global",
     protection: "a project extension sharing a global one's manifest name never refuses the global",
     file: "src/extensions/discovery.ts",
