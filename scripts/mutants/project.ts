@@ -75,6 +75,14 @@ export const mutants: Mutant[] = [
     tests: [TREE],
   },
   {
+    id: "tree-outside-exec-unpinned",
+    protection: "an exec or arg naming a file outside the extension directory is pinned too",
+    file: "src/extensions/trust.ts",
+    find: "if (!isInside(resolve(source.dir), path)) out[`${label} ${given}`] = path;",
+    replace: "",
+    tests: [TREE],
+  },
+  {
     id: "tree-content-unhashed",
     protection: "the tree hash covers every file's content",
     file: "src/extensions/tree_hash.ts",

@@ -130,11 +130,24 @@ async function walkEntry(walk: Walk, path: string, rel: string): Promise<void> {
   record(walk, rel, "special"); // a fifo or socket: its kind is pinned, nothing is read
 }
 
-/** The fingerprint of the tree at `dir`, or why it cannot be pinned. */
-export async function treeHash(dir: string): Promise<TreeHashResult> {
+/**
+ * The fingerprint of the tree at `dir`, or why it cannot be pinned.
+ * `outside` adds paths the extension runs from outside its directory (label
+ * -> absolute path; a missing one is pinned as missing, so creating it later
+ * is a change).
+ */
+export async function treeHash(
+  dir: string,
+  outside: Record<string, string> = {},
+): Promise<TreeHashResult> {
   const walk: Walk = { lines: [], entries: {}, bytes: 0, open: new Set() };
   try {
     await walkDir(walk, dir, "");
+    for (const [label, path] of Object.entries(outside).sort(([a], [b]) => byName(a, b))) {
+      const there = await Deno.lstat(path).then(() => true, () => false);
+      if (there) await walkEntry(walk, path, label);
+      else record(walk, label, "missing");
+    }
   } catch (e) {
     if (e instanceof TooLarge) {
       return { ok: false, problem: `its directory is too large to pin (${e.message})` };

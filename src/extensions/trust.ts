@@ -16,7 +16,8 @@
  * @module
  */
 
-import { basename, join } from "../path.ts";
+import { basename, isAbsolute, join, resolve, sep } from "../path.ts";
+import { isInside } from "../path_inside.ts";
 import {
   asRecord,
   readJsonFile,
@@ -108,12 +109,32 @@ async function pinOf(
   source: ExtensionSource,
   identity: Identity,
 ): Promise<{ ok: true; pin: Pin } | { ok: false; error: string }> {
-  const tree = await treeHash(source.dir);
+  const tree = await treeHash(source.dir, outsidePaths(source));
   if (!tree.ok) return { ok: false, error: tree.problem };
   const { name, exec, kind, manifestSha256 } = identity;
   const pin: Pin = { name, exec, kind, manifestSha256, treeSha256: tree.tree.sha256 };
   if (tree.tree.entries) pin.files = tree.tree.entries;
   return { ok: true, pin };
+}
+
+/**
+ * The exec and the args that name a path outside the extension directory
+ * (they run with it as the working directory), so code the manifest points
+ * at elsewhere in the repository is pinned too. Path-like is what launching
+ * treats as a path: absolute, or containing a separator.
+ */
+function outsidePaths(source: ExtensionSource): Record<string, string> {
+  const out: Record<string, string> = {};
+  const named = [
+    ["(exec)", source.manifest.exec ?? ""],
+    ...(source.manifest.args ?? []).map((a, i) => [`(args[${i}])`, a]),
+  ];
+  for (const [label, given] of named) {
+    if (!(isAbsolute(given) || given === ".." || given.includes(sep))) continue;
+    const path = resolve(source.dir, given);
+    if (!isInside(resolve(source.dir), path)) out[`${label} ${given}`] = path;
+  }
+  return out;
 }
 
 /** A project extension `zot trust` could not pin: it never runs, and why. */

@@ -165,3 +165,45 @@ Deno.test("trust tree: the hash is the same for the same tree and bounded in ent
     problem: `its directory is too large to pin (it has more than ${TREE_LIMITS.entries} files)`,
   });
 });
+
+const outside: [string, Record<string, unknown>][] = [
+  ["exec", { name: "lint", exec: "../../../tools/lint.py" }],
+  ["args", { name: "lint", exec: "python3", args: ["../../../tools/lint.py"] }],
+];
+
+for (const [field, fields] of outside) {
+  Deno.test(`trust tree: a repository file outside the extension named by its ${field} is pinned`, async () => {
+    await using w = await world();
+    const dir = join(w.paths.projectExtensions, "lint");
+    const tool = join(w.cwd, "tools", "lint.py");
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.mkdir(join(w.cwd, "tools"));
+    await Deno.writeTextFile(join(dir, "extension.json"), manifest(fields));
+    await Deno.writeTextFile(tool, pythonExtension("lint", w.marker));
+    await Deno.chmod(tool, 0o755);
+    assertEquals((await w.run("trust")).code, 0);
+    assertEquals((await w.doctor()).map((r) => r.status), ["ok"], "the pinned extension runs");
+    assertEquals(await w.escaped(), true);
+    await Deno.remove(w.marker);
+    await Deno.writeTextFile(tool, pythonExtension("lint", w.marker) + "# changed\n");
+    await assertHeld(
+      w,
+      `files changed: (${field}${field === "args" ? "[0]" : ""}) ../../../tools/lint.py edited`,
+    );
+  });
+}
+
+Deno.test("trust tree: an outside exec missing at the trust and created later is held back", async () => {
+  await using w = await world();
+  const dir = join(w.paths.projectExtensions, "lint");
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    manifest({ name: "lint", exec: "../../../tools/lint.py" }),
+  );
+  assertEquals((await w.run("trust")).code, 0);
+  await Deno.mkdir(join(w.cwd, "tools"));
+  await Deno.writeTextFile(join(w.cwd, "tools", "lint.py"), pythonExtension("lint", w.marker));
+  await Deno.chmod(join(w.cwd, "tools", "lint.py"), 0o755);
+  await assertHeld(w, "files changed: (exec) ../../../tools/lint.py edited");
+});
