@@ -100,8 +100,8 @@ export const mutants: Mutant[] = [
     id: "trust-pins-ignored",
     protection: "a trusted project runs only the extensions zot trust pinned",
     file: "src/modes/shared/extensions.ts",
-    find: "return pinned.run;",
-    replace: "return enabled;",
+    find: "checkPinned(paths.trust, paths.cwd, sources);",
+    replace: "Promise.resolve({ run: [...sources], held: [] });",
     tests: [TRUST],
   },
   {

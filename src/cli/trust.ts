@@ -19,6 +19,7 @@ import {
   pinnedSet,
   trustedProjects,
   trustProject,
+  type Unpinnable,
   untrustProject,
 } from "../extensions/trust.ts";
 
@@ -50,8 +51,12 @@ export function addTrustCommands(root: Command, _setExit: (code: number) => void
       const already = await isProjectTrusted(paths.trust, target);
       // What is trusted is this set of extensions, as they are now: said before it is recorded.
       const previous = already ? await pinnedSet(paths.trust, target) : undefined;
-      const set = await currentSet(target);
+      const unpinnable: Unpinnable[] = [];
+      const set = await currentSet(target, unpinnable);
       const lines = describeSet(set, previous);
+      for (const u of unpinnable) {
+        lines.push(`  "${u.name}" (${u.dir}): will NOT run: zot cannot pin it: ${u.problem}`);
+      }
       if (lines.length) {
         console.error(`the extensions of this project that will run:`);
         for (const line of lines) console.error(line);

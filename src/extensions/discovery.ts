@@ -1,14 +1,23 @@
 /**
- * Which extension directories exist and which of them win. Order:
+ * Which extension directories exist and which of them win. Load order:
  * explicit `--ext` paths (as given), then `./.zot/extensions/*` (project),
  * then `$ZOT_HOME/extensions/*` (global), each root in directory-name order.
- * A lower-priority copy with the same directory name is skipped with a
- * diagnostic, so the outcome never depends on timing.
+ *
+ * Who wins is decided in the order of who chose the code: explicit paths
+ * (the user, for this run), then global installs (the user's own), and only
+ * then the project's, which came with a repository. A project directory
+ * therefore never hides a global one: one with the directory name of an
+ * explicit or global extension is skipped with a diagnostic. A project
+ * extension that is invalid, untrusted or held back by its trust pins
+ * ({@linkcode DiscoverOptions.admitProject}) takes no part at all, so
+ * whatever a `git pull` puts in `.zot/extensions` cannot stop the user's own
+ * extensions.
  *
  * A manifest name is one extension: it picks the commands, the log and the
- * data directory. Installed copies sharing a name (two global dirs, or a
- * project and a global one) therefore never pick a winner by directory
- * order: none of them starts, and each says where the others are. Only an
+ * data directory. Two global installs sharing a name never pick a winner by
+ * directory order: neither starts, and each says where the other is. A
+ * project extension named like an explicit or global one is refused and the
+ * user's one runs; two project extensions sharing a name both refuse. An
  * explicit `--ext` path, asked for by the user, overrides installed copies of
  * its name.
  *
@@ -34,6 +43,20 @@ export interface DiscoverOptions {
    * the extension directories.
    */
   projectTrusted?: boolean | Promise<boolean>;
+  /**
+   * Which valid project extensions of a trusted project may run (those
+   * `zot trust` pinned, unchanged). Only these take part in deciding names;
+   * the held ones are reported in `held`. Absent: every valid one may.
+   */
+  admitProject?: (
+    sources: readonly ExtensionSource[],
+  ) => Promise<{ run: ExtensionSource[]; held: HeldSource[] }>;
+}
+
+/** A project extension held back by its trust pins, and why. */
+export interface HeldSource {
+  source: ExtensionSource;
+  message: string;
 }
 
 /** A directory with an `extension.json` that could not be used. */
@@ -62,6 +85,8 @@ export interface DiscoverResult extends Loaded<ExtensionSource[]> {
   invalid: InvalidSource[];
   /** Project extensions held back because the project is not trusted. */
   untrusted: ExtensionSource[];
+  /** Project extensions of a trusted project that `admitProject` held back. */
+  held: HeldSource[];
 }
 
 export type Candidate =
@@ -146,14 +171,18 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     noExt ? [] : scanRoot(paths.extensions, "global"),
     options.projectTrusted ?? true,
   ]);
-  const candidates = [...explicit, ...project, ...global];
   const result: DiscoverResult = {
     value: [],
     diagnostics: [],
     shadowed: [],
     invalid: [],
     untrusted: [],
+    held: [],
   };
+  // The user's choices are decided first; the project's only then, and only those that run.
+  const admitted = await admitProject(project, projectTrusted, options.admitProject);
+  result.held = admitted.held;
+  const candidates = [...explicit, ...global, ...admitted.run.map(candidateOf)];
   const byDir = new Map<string, string>();
   const valid: ExtensionSource[] = [];
   const skip = (c: Candidate, message: string): Diagnostic => ({
@@ -162,8 +191,8 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     extension: c.ok ? c.source.manifest.name : c.name,
     message: `skipped ${c.dir}: ${message}`,
   });
-  for (const c of candidates) {
-    if (c.kind === "project" && !projectTrusted) {
+  for (const c of project) {
+    if (!projectTrusted) {
       if (c.ok) result.untrusted.push(c.source);
       result.diagnostics.push({
         level: "warning",
@@ -171,16 +200,23 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
         extension: c.ok ? c.source.manifest.name : c.name,
         message: `skipped ${c.dir}: this project is not trusted, so its extensions do not run`,
       });
-      continue;
+    } else if (!c.ok) {
+      // Reported, and nothing more: an invalid project directory hides nothing.
+      result.invalid.push({ kind: c.kind, dir: c.dir, problem: c.problem, name: c.name });
+      const { manifestDiagnostic } = await manifests();
+      result.diagnostics.push(manifestDiagnostic(c.dir, c.problem, c.name));
     }
+  }
+  for (const c of candidates) {
     const base = basename(c.dir);
     // Explicit paths were each asked for by name; only installed copies shadow by directory.
     const dirWinner = c.kind === "explicit" ? undefined : byDir.get(base);
     if (dirWinner !== undefined) {
       if (c.ok) result.shadowed.push({ source: c.source, winner: dirWinner, by: "directory" });
-      result.diagnostics.push(
-        skip(c, `a higher-priority extension directory named "${base}" wins (${dirWinner})`),
-      );
+      const why = c.kind === "project"
+        ? `your own extension directory named "${base}" wins over the project's (${dirWinner})`
+        : `a higher-priority extension directory named "${base}" wins (${dirWinner})`;
+      result.diagnostics.push(skip(c, why));
       continue;
     }
     if (!byDir.has(base)) byDir.set(base, c.dir);
@@ -193,13 +229,37 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     valid.push(c.source);
   }
   decideNames(valid, result);
+  // Back to load order: explicit, project, global (a stable sort keeps each root's order).
+  result.value.sort((a, b) => LOAD_RANK[a.kind] - LOAD_RANK[b.kind]);
   return result;
+}
+
+const LOAD_RANK: Record<SourceKind, number> = { explicit: 0, project: 1, global: 2 };
+
+/**
+ * The project candidates that take part in deciding winners: none in an
+ * untrusted project, never an invalid one, and only those the caller's
+ * gate lets run (the others are returned as held).
+ */
+async function admitProject(
+  project: readonly Candidate[],
+  trusted: boolean,
+  gate: DiscoverOptions["admitProject"],
+): Promise<{ run: ExtensionSource[]; held: HeldSource[] }> {
+  if (!trusted) return { run: [], held: [] };
+  const valid = project.flatMap((c) => c.ok ? [c.source] : []);
+  return gate ? await gate(valid) : { run: valid, held: [] };
+}
+
+function candidateOf(source: ExtensionSource): Candidate {
+  return { kind: source.kind, dir: source.dir, ok: true, source };
 }
 
 /**
  * Winners by manifest name. A name used once wins; one explicit path among
- * copies wins over the installed ones; otherwise every copy is refused (see
- * the module doc), in load order.
+ * copies wins over the installed ones; a project copy loses to the user's
+ * own (explicit or global) ones, which decide among themselves as if it did
+ * not exist; otherwise every copy is refused (see the module doc).
  */
 function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult): void {
   const groups = new Map<string, ExtensionSource[]>();
@@ -228,7 +288,27 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
       });
       continue;
     }
-    const others = group.filter((o) => o !== s).map((o) => o.dir);
+    // The user's own installs: a project copy never counts against them.
+    const own = group.filter((g) => g.kind !== "project");
+    if (s.kind === "project" && own.length > 0) {
+      const mine = own.map((o) => o.dir).join(", ");
+      const problem = `manifest name "${name}" is already used by your own extension ` +
+        `(${mine}), which wins; the project's copy does not start (rename it in the project)`;
+      result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
+      result.diagnostics.push({
+        level: "error",
+        dir: s.dir,
+        extension: name,
+        message: `${s.dir}: ${problem}`,
+      });
+      continue;
+    }
+    const rivals = s.kind === "project" ? group : own;
+    if (rivals.length === 1) {
+      result.value.push(s);
+      continue;
+    }
+    const others = rivals.filter((o) => o !== s).map((o) => o.dir);
     const problem = `manifest name "${name}" is also used by ${others.join(", ")}; ` +
       `none of them starts (keep one: rename the others, or remove them with ` +
       `"zot ext remove <directory name>")`;

@@ -7,15 +7,17 @@
  *
  * Trust is given to the extensions the user saw, not to whatever the
  * repository holds later: `zot trust` pins the set (per directory: manifest
- * name, exec, how it runs, manifest SHA-256). At start an extension added
- * since, or changed in any of those, is held back with the remedy; the
- * unchanged ones run. A trust recorded before sets were pinned holds every
- * extension back until `zot trust` is run again.
+ * name, exec, how it runs, manifest SHA-256, and the hash of the whole
+ * directory tree, so the code the exec runs is pinned too). At start an
+ * extension added since, or changed in any of those, is held back with the
+ * remedy; the unchanged ones run. A trust recorded before sets (or trees)
+ * were pinned holds every extension back until `zot trust` is run again.
  *
  * @module
  */
 
-import { basename, join } from "../path.ts";
+import { basename, isAbsolute, join, resolve, sep } from "../path.ts";
+import { isInside } from "../path_inside.ts";
 import {
   asRecord,
   readJsonFile,
@@ -26,8 +28,11 @@ import { scanRoot } from "./discovery.ts";
 import type { Identity } from "./identity.ts";
 import { kindWords, type LaunchKind } from "./launch_kind.ts";
 import type { ExtensionSource } from "./types.ts";
+import { treeChanges, treeHash } from "./tree_hash.ts";
 
-const VERSION = 2;
+const VERSION = 3;
+/** How {@linkcode treeChanges} says the manifest changed (its name is fixed by the format). */
+const MANIFEST_EDITED = "extension.json edited";
 
 /** Loaded only when a project has extensions: a run without them does without it (start-up). */
 const identities = () => import("./identity.ts");
@@ -39,6 +44,10 @@ export interface Pin {
   exec: string;
   kind: LaunchKind;
   manifestSha256: string;
+  /** The extension directory's tree hash; "" in a pin recorded before trees were pinned. */
+  treeSha256: string;
+  /** Per-file hashes of a small tree, to say which files changed. */
+  files?: Record<string, string>;
 }
 
 /** Pins by extension directory name (under `.zot/extensions`). */
@@ -70,8 +79,17 @@ function parsePins(v: unknown): PinnedSet | undefined {
       exec: p.exec,
       kind: p.kind as LaunchKind,
       manifestSha256: p.manifest_sha256,
+      treeSha256: typeof p.tree_sha256 === "string" ? p.tree_sha256 : "",
+      files: parseFiles(p.files),
     };
   }
+  return out;
+}
+
+function parseFiles(v: unknown): Record<string, string> | undefined {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === "string") out[k] = x;
   return out;
 }
 
@@ -86,19 +104,64 @@ export async function pinnedSet(trustPath: string, dir: string): Promise<PinnedS
   return entry === undefined ? undefined : parsePins(asRecord(entry).extensions);
 }
 
-function pinOf(identity: Identity): Pin {
+/** The pin of `source` now, or why it cannot be pinned (its tree is unreadable or too large). */
+async function pinOf(
+  source: ExtensionSource,
+  identity: Identity,
+): Promise<{ ok: true; pin: Pin } | { ok: false; error: string }> {
+  const tree = await treeHash(source.dir, outsidePaths(source));
+  if (!tree.ok) return { ok: false, error: tree.problem };
   const { name, exec, kind, manifestSha256 } = identity;
-  return { name, exec, kind, manifestSha256 };
+  const pin: Pin = { name, exec, kind, manifestSha256, treeSha256: tree.tree.sha256 };
+  if (tree.tree.entries) pin.files = tree.tree.entries;
+  return { ok: true, pin };
 }
 
-/** The extensions in `<dir>/.zot/extensions` now, as they would be pinned. */
-export async function currentSet(dir: string): Promise<PinnedSet> {
+/**
+ * The exec and the args that name a path outside the extension directory
+ * (they run with it as the working directory), so code the manifest points
+ * at elsewhere in the repository is pinned too. Path-like is what launching
+ * treats as a path: absolute, or containing a separator.
+ */
+function outsidePaths(source: ExtensionSource): Record<string, string> {
+  const out: Record<string, string> = {};
+  const named = [
+    ["(exec)", source.manifest.exec ?? ""],
+    ...(source.manifest.args ?? []).map((a, i) => [`(args[${i}])`, a]),
+  ];
+  for (const [label, given] of named) {
+    if (!(isAbsolute(given) || given === ".." || given.includes(sep))) continue;
+    const path = resolve(source.dir, given);
+    if (!isInside(resolve(source.dir), path)) out[`${label} ${given}`] = path;
+  }
+  return out;
+}
+
+/** A project extension `zot trust` could not pin: it never runs, and why. */
+export interface Unpinnable {
+  dir: string;
+  name: string;
+  problem: string;
+}
+
+/**
+ * The extensions in `<dir>/.zot/extensions` now, as they would be pinned;
+ * `unpinnable` collects those that cannot be (they stay held back).
+ */
+export async function currentSet(dir: string, unpinnable: Unpinnable[] = []): Promise<PinnedSet> {
   const set: PinnedSet = {};
   const { identityOf } = await identities();
   for (const c of await scanRoot(join(dir, ".zot", "extensions"), "project")) {
     if (!c.ok) continue; // an invalid manifest never runs; there is nothing to pin
     const id = await identityOf(c.source);
-    if (id.ok) set[basename(c.dir)] = pinOf(id.identity);
+    if (!id.ok) continue;
+    const pin = await pinOf(c.source, id.identity);
+    if (pin.ok) set[basename(c.dir)] = pin.pin;
+    else {unpinnable.push({
+        dir: basename(c.dir),
+        name: c.source.manifest.name,
+        problem: pin.error,
+      });}
   }
   return set;
 }
@@ -121,6 +184,8 @@ export async function trustProject(
       exec: p.exec,
       kind: p.kind,
       manifest_sha256: p.manifestSha256,
+      tree_sha256: p.treeSha256,
+      ...(p.files ? { files: p.files } : {}),
     }]),
   );
   await withStateLock(trustPath, async () => {
@@ -164,6 +229,16 @@ export function pinChanges(pin: Pin | undefined, now: Pin): string[] {
   }
   if (pin.exec !== now.exec) changes.push(`exec "${pin.exec}" -> "${now.exec}"`);
   if (pin.manifestSha256 !== now.manifestSha256) changes.push("manifest edited");
+  if (pin.treeSha256 === "") changes.push("its files were not pinned by the last trust");
+  else if (pin.treeSha256 !== now.treeSha256) {
+    // A manifest edit said above is not repeated; any other difference is always said.
+    const said = changes.includes("manifest edited");
+    const files = treeChanges(pin.files, now.files)?.filter((f) =>
+      !(said && f === MANIFEST_EDITED)
+    );
+    if (!files || (files.length === 0 && !said)) changes.push("its files changed");
+    else if (files.length) changes.push(`files changed: ${files.join(", ")}`);
+  }
   return changes;
 }
 
@@ -196,16 +271,19 @@ export async function checkPinned(
     }
     const name = source.manifest.name;
     const id = await identityOf(source);
+    const pin = id.ok ? await pinOf(source, id.identity) : { ok: false as const, error: id.error };
     const changes = !pins
       ? [`trusted before zot pinned each extension`]
-      : id.ok
-      ? pinChanges(pins[basename(source.dir)], pinOf(id.identity))
-      : [id.error];
+      : pin.ok
+      ? pinChanges(pins[basename(source.dir)], pin.pin)
+      : [pin.error];
     if (changes.length === 0) {
       run.push(source);
       continue;
     }
-    const why = changes[0] === "new"
+    const why = pins && !pin.ok
+      ? `zot cannot pin it: ${pin.error}`
+      : changes[0] === "new"
       ? `it was added after you trusted ${project}`
       : `it changed since you trusted ${project} (${changes.join("; ")})`;
     held.push({ source, message: `Not starting project extension "${name}": ${why} ${remedy}` });

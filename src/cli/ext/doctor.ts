@@ -9,6 +9,7 @@ import { basename, join } from "../../path.ts";
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import type { LiveReport } from "../../extensions/manage/doctor_render.ts";
+import type { ExtensionSource } from "../../extensions/types.ts";
 import { safeJson } from "../../safe_text.ts";
 import { type ExtCliContext, jsonFlag, writeOut } from "./context.ts";
 import { NOTHING_INSTALLED } from "./list.ts";
@@ -47,7 +48,13 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       const json = jsonFlag(cmd);
       const paths = ctx.paths();
       const explicit = options.ext ?? [];
-      let entries = await doctorScan(paths, explicit);
+      // A project's extensions never start in a project the user has not trusted.
+      const trusted = await isProjectTrusted(paths.trust, paths.cwd);
+      // In a trusted one, names are decided as a run decides them: among the pinned ones only.
+      const admitProject = trusted
+        ? (s: readonly ExtensionSource[]) => checkPinned(paths.trust, paths.cwd, s)
+        : undefined;
+      let entries = await doctorScan(paths, explicit, { admitProject });
       // Asked about working copies: those, and what they would shadow.
       if (explicit.length > 0 && name === undefined) {
         entries = entries.filter((e) =>
@@ -67,8 +74,6 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       }
       let live: LiveReport | undefined;
       let toStart = runnable(entries);
-      // A project's extensions never start in a project the user has not trusted.
-      const trusted = await isProjectTrusted(paths.trust, paths.cwd);
       // ...and in a trusted one only those `zot trust` pinned, unchanged.
       const held = new Map<string, string>();
       if (!trusted) {

@@ -8,7 +8,7 @@
 
 import { basename } from "../../path.ts";
 import { extensionLogPath, type ZotPaths } from "../../config/paths.ts";
-import { discover } from "../discovery.ts";
+import { discover, type DiscoverOptions } from "../discovery.ts";
 import type { ExtensionSource } from "../types.ts";
 import { isSandboxedExec } from "./list.ts";
 
@@ -60,9 +60,12 @@ const scopeRank = { explicit: 0, project: 1, global: 2 } as const;
 export async function doctorScan(
   paths: ZotPaths,
   explicit: readonly string[] = [],
+  options: Pick<DiscoverOptions, "admitProject"> = {},
 ): Promise<DoctorEntry[]> {
-  const found = await discover({ paths, explicit });
+  const found = await discover({ paths, explicit, admitProject: options.admitProject });
   const entries: DoctorEntry[] = found.value.map((s) => fromSource(paths, s));
+  // Held back by the trust pins: listed like the others; the caller says why they do not start.
+  for (const h of found.held) entries.push(fromSource(paths, h.source));
   for (const s of found.shadowed) {
     entries.push({ ...fromSource(paths, s.source), shadowedBy: s.winner });
   }

@@ -41,7 +41,11 @@ export async function discoverSources(
 ): Promise<ExtensionSource[]> {
   // Project extensions come with the repository: they run only in a trusted project.
   const projectTrusted = isProjectTrusted(paths.trust, paths.cwd);
-  const found = await discover({ paths, explicit, noExt, projectTrusted });
+  // A trusted project runs only the extensions `zot trust` pinned, as they were then; the
+  // others are held back before names are decided, so they cannot stop any other extension.
+  const admitProject = (sources: readonly ExtensionSource[]) =>
+    checkPinned(paths.trust, paths.cwd, sources);
+  const found = await discover({ paths, explicit, noExt, projectTrusted, admitProject });
   if (found.untrusted.length) {
     warn(
       `extension load: ${untrustedMessage(found.untrusted.map((s) => s.manifest.name), paths.cwd)}`,
@@ -50,11 +54,10 @@ export async function discoverSources(
   for (const d of found.diagnostics) {
     if (d.level === "error") warn(`extension load: ${d.message}`);
   }
-  const enabled = found.value.filter((s) => s.manifest.enabled !== false);
-  // A trusted project runs only the extensions `zot trust` pinned, as they were then.
-  const pinned = await checkPinned(paths.trust, paths.cwd, enabled);
-  for (const h of pinned.held) warn(`extension load: ${h.message}`);
-  return pinned.run;
+  for (const h of found.held) {
+    if (h.source.manifest.enabled !== false) warn(`extension load: ${h.message}`);
+  }
+  return found.value.filter((s) => s.manifest.enabled !== false);
 }
 
 type HostOptions = Omit<StartExtensionsOptions, "sources" | "warn">;

@@ -39,7 +39,8 @@ Deno.test("zot ext doctor --static: errors, shadowed, disabled, theme-only", asy
     "todo",
     `{"name":"todo","exec":"./t.ts","version":"1.0"}`,
   );
-  const shadowed = await ext(z.paths.extensions, "todo", `{"name":"todo","exec":"./t.py"}`);
+  // The user's own global install wins over the project's directory of that name.
+  const mine = await ext(z.paths.extensions, "todo", `{"name":"todo","exec":"./t.py"}`);
   const bad = await ext(z.paths.extensions, "bad", `{"exec":"x"}`);
   const off = await ext(z.paths.extensions, "off", `{"name":"off","exec":"x","enabled":false}`);
   const theme = await ext(z.paths.extensions, "nord", `{"name":"nord"}`, { "theme.json": "{}" });
@@ -49,8 +50,8 @@ Deno.test("zot ext doctor --static: errors, shadowed, disabled, theme-only", asy
   assertStringIncludes(text, "zot extension doctor\n\n");
   assertStringIncludes(
     text,
-    `todo [project] not loaded (${proj})\n  version: 1.0\n  exec: ./t.ts\n  sandboxed: yes\n` +
-      `  log: ${join(z.paths.logs, "ext-todo.log")}\n`,
+    `todo [project] shadowed (${proj})\n  version: 1.0\n` +
+      `  note: skipped because a higher-priority extension wins (${mine})\n`,
   );
   assertStringIncludes(text, `bad [global] error (${bad})\n  error: manifest: name is required\n`);
   assertStringIncludes(
@@ -60,7 +61,8 @@ Deno.test("zot ext doctor --static: errors, shadowed, disabled, theme-only", asy
   assertStringIncludes(text, `nord [global] theme-only (${theme})\n  type: theme-only\n`);
   assertStringIncludes(
     text,
-    `todo [global] shadowed (${shadowed})\n  note: skipped because a higher-priority`,
+    `todo [global] not loaded (${mine})\n  exec: ./t.py\n  sandboxed: no\n` +
+      `  log: ${join(z.paths.logs, "ext-todo.log")}\n`,
   );
   assertStringIncludes(text, `load errors:\n  ! ${bad}: manifest: name is required\n`);
   // project rows come first, each scope sorted by name
@@ -68,11 +70,11 @@ Deno.test("zot ext doctor --static: errors, shadowed, disabled, theme-only", asy
     l.split(" (")[0]
   );
   assertEquals(heads, [
-    "todo [project] not loaded",
+    "todo [project] shadowed",
     "bad [global] error",
     "nord [global] theme-only",
     "off [global] disabled",
-    "todo [global] shadowed",
+    "todo [global] not loaded",
   ]);
   const json = JSON.parse((await zot(z, "ext", "doctor", "off", "--static", "--json")).stdout);
   assertEquals(json.extensions.map((e: { name: string; status: string }) => [e.name, e.status]), [

@@ -42,25 +42,84 @@ Deno.test("discover: --no-ext keeps only explicit paths", async () => {
   assertEquals(r.value.map((s) => s.manifest.name), ["only"]);
 });
 
-Deno.test("discover: shadowing by directory; one manifest name in two installs starts neither", async () => {
+Deno.test("discover: a project directory never shadows a global one; the global wins", async () => {
   await using z = await tempZot();
   const { paths } = z;
   const projTodo = await ext(paths.projectExtensions, "todo", { name: "todo", exec: "p" });
   const globTodo = await ext(paths.extensions, "todo", { name: "todo-global", exec: "g" });
   const globOther = await ext(paths.extensions, "zot-todo", { name: "todo", exec: "g" });
   const r = await discover({ paths, explicit: [] });
-  assertEquals(r.value.map((s) => s.dir), []);
+  assertEquals(r.value.map((s) => s.dir), [globTodo, globOther]);
   assertEquals(r.shadowed.map((s) => [s.source.dir, s.winner, s.by]), [
-    [globTodo, projTodo, "directory"],
+    [projTodo, globTodo, "directory"],
   ]);
-  assertEquals(r.invalid.map((i) => [i.dir, i.name]), [[projTodo, "todo"], [globOther, "todo"]]);
+  assertEquals(r.invalid, []);
+  assertEquals(r.diagnostics.map((d) => d.message), [
+    `skipped ${projTodo}: your own extension directory named "todo" wins over the project's (${globTodo})`,
+  ]);
+});
+
+Deno.test("discover: one manifest name in two global installs starts neither", async () => {
+  await using z = await tempZot();
+  const { paths } = z;
+  const a = await ext(paths.extensions, "a-todo", { name: "todo", exec: "g" });
+  const b = await ext(paths.extensions, "b-todo", { name: "todo", exec: "g" });
+  const r = await discover({ paths, explicit: [] });
+  assertEquals(r.value, []);
   const both = `none of them starts (keep one: rename the others, or remove them with ` +
     `"zot ext remove <directory name>")`;
   assertEquals(r.diagnostics.map((d) => d.message), [
-    `skipped ${globTodo}: a higher-priority extension directory named "todo" wins (${projTodo})`,
-    `${projTodo}: manifest name "todo" is also used by ${globOther}; ${both}`,
-    `${globOther}: manifest name "todo" is also used by ${projTodo}; ${both}`,
+    `${a}: manifest name "todo" is also used by ${b}; ${both}`,
+    `${b}: manifest name "todo" is also used by ${a}; ${both}`,
   ]);
+});
+
+Deno.test("discover: a project extension named like a global one is refused; the global runs", async () => {
+  await using z = await tempZot();
+  const { paths } = z;
+  const proj = await ext(paths.projectExtensions, "my-guard", { name: "guard", exec: "p" });
+  const glob = await ext(paths.extensions, "guard", { name: "guard", exec: "g" });
+  const r = await discover({ paths, explicit: [] });
+  assertEquals(r.value.map((s) => s.dir), [glob]);
+  assertEquals(r.invalid.map((i) => [i.dir, i.name]), [[proj, "guard"]]);
+  assertEquals(r.diagnostics.map((d) => d.message), [
+    `${proj}: manifest name "guard" is already used by your own extension (${glob}), which wins; ` +
+    `the project's copy does not start (rename it in the project)`,
+  ]);
+});
+
+Deno.test("discover: an invalid project manifest hides no global extension of its directory name", async () => {
+  await using z = await tempZot();
+  const { paths } = z;
+  const bad = join(paths.projectExtensions, "guard");
+  await Deno.mkdir(bad, { recursive: true });
+  await Deno.writeTextFile(join(bad, "extension.json"), "{}");
+  const glob = await ext(paths.extensions, "guard", { name: "guard", exec: "g" });
+  const r = await discover({ paths, explicit: [] });
+  assertEquals(r.value.map((s) => s.dir), [glob]);
+  assertEquals(r.invalid.map((i) => i.dir), [bad]);
+});
+
+Deno.test("discover: a project extension held back by the gate takes no part in names", async () => {
+  await using z = await tempZot();
+  const { paths } = z;
+  const pinned = await ext(paths.projectExtensions, "a-lint", { name: "lint", exec: "p" });
+  const added = await ext(paths.projectExtensions, "b-lint", { name: "lint", exec: "p" });
+  const glob = await ext(paths.extensions, "guard", { name: "guard", exec: "g" });
+  const held = await ext(paths.projectExtensions, "guard", { name: "guard", exec: "p" });
+  const r = await discover({
+    paths,
+    explicit: [],
+    admitProject: (sources) =>
+      Promise.resolve({
+        run: sources.filter((s) => s.dir === pinned),
+        held: sources.filter((s) => s.dir !== pinned).map((source) => ({ source, message: "new" })),
+      }),
+  });
+  assertEquals(r.value.map((s) => s.dir), [pinned, glob]);
+  assertEquals(r.held.map((h) => h.source.dir).sort(), [added, held].sort());
+  assertEquals(r.invalid, []);
+  assertEquals(r.shadowed, []);
 });
 
 Deno.test("discover: explicit path shadows an installed copy with the same name", async () => {

@@ -1,7 +1,8 @@
 /**
- * One manifest name, one extension: two installs (two global directories, a
- * project and a global one) sharing a name both refuse to start, each naming
- * the other, whatever the directory order; an update renaming an install to
+ * One manifest name, one extension: two global installs sharing a name both
+ * refuse to start, each naming the other, whatever the directory order; a
+ * project extension sharing a global one's name is refused and the user's
+ * own runs; an update renaming an install to
  * a name another install has takes neither the other's place nor its data.
  */
 
@@ -42,7 +43,7 @@ Deno.test("names: two global installs with one manifest name both refuse, naming
   assertEquals(await w.escaped(), false);
 });
 
-Deno.test("names: a trusted project extension named like a global one: neither starts", async () => {
+Deno.test("names: a trusted project extension named like a global one is refused; the global runs", async () => {
   await using w = await world();
   const g = await place(join(w.paths.extensions, "notes"), {
     "extension.json": manifest({ name: "notes", exec: "./main.ts" }),
@@ -54,10 +55,13 @@ Deno.test("names: a trusted project extension named like a global one: neither s
   });
   assertEquals((await w.run("trust")).code, 0);
   const rows = await w.doctor();
-  assertEquals(rows.map((r) => [r.scope, r.status]), [["project", "error"], ["global", "error"]]);
-  assertStringIncludes(rows[0].errors.join("\n"), `is also used by ${g}`);
-  assertStringIncludes(rows[1].errors.join("\n"), `is also used by ${p}`);
-  assertEquals(await w.escaped(), false);
+  assertEquals(rows.map((r) => [r.scope, r.status]), [["project", "error"], ["global", "ok"]]);
+  assertStringIncludes(rows[0].errors.join("\n"), `is already used by your own extension (${g})`);
+  assertEquals(await w.escaped(), false, "the project's plain copy ran");
+  const warnings: string[] = [];
+  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  assertEquals(sources.map((s) => s.dir), [g]);
+  assertStringIncludes(warnings.join("\n"), `${p}: manifest name "notes" is already used`);
 });
 
 Deno.test("names: an update renaming an install to another install's name takes neither its place nor its data", async () => {
@@ -126,3 +130,23 @@ for (
     assertStringIncludes(r.stderr, "stdin is not a terminal");
   });
 }
+
+Deno.test("names: a project extension added after the trust with a pinned one's name stops neither run nor doctor", async () => {
+  await using w = await world();
+  const pinned = await place(join(w.paths.projectExtensions, "a-lint"), {
+    "extension.json": manifest({ name: "lint", exec: "./main.ts" }),
+    "main.ts": scriptExtension("lint", w.marker),
+  });
+  assertEquals((await w.run("trust")).code, 0);
+  const added = await place(join(w.paths.projectExtensions, "b-lint"), {
+    "extension.json": manifest({ name: "lint", exec: "./run.py" }),
+    "run.py": pythonExtension("lint", w.marker),
+  });
+  const warnings: string[] = [];
+  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  assertEquals(sources.map((s) => s.dir), [pinned]);
+  assertStringIncludes(warnings.join("\n"), `"lint": it was added after you trusted`);
+  const rows = await w.doctor();
+  assertEquals(rows.map((r) => [r.dir, r.status]), [[pinned, "ok"], [added, "not loaded"]]);
+  assertEquals(await w.escaped(), false, "the added plain copy ran");
+});

@@ -71,7 +71,7 @@ Deno.test("trust pins: a project extension whose exec changed is held back", asy
   assertEquals(run.names, []);
   assertStringIncludes(
     run.warnings,
-    `Not starting project extension "lint": it changed since you trusted ${w.cwd} (runs as sandboxed -> a plain program, NOT sandboxed; exec "./main.ts" -> "./run.py"; manifest edited)`,
+    `Not starting project extension "lint": it changed since you trusted ${w.cwd} (runs as sandboxed -> a plain program, NOT sandboxed; exec "./main.ts" -> "./run.py"; manifest edited; files changed: run.py added)`,
   );
   assertEquals((await w.doctor()).map((r) => r.status), ["not loaded"]);
   assertEquals(await w.escaped(), false);
