@@ -53,14 +53,14 @@ export class PanelHost implements Component {
     return v ? { extension: v.extension, id: v.id } : undefined;
   }
 
-  /** Whether the open panel has the keyboard. */
-  get focused(): boolean {
+  /** Whether the open panel has the keyboard. (Not `focused`: pi-tui sets that on components.) */
+  get hasKeyboard(): boolean {
     return this.#view !== undefined && this.#focused;
   }
 
   open(extension: string, spec: PanelSpec, options: { focus: boolean }): void {
     // The owner of the focused panel has the keys already; a panel of its own may keep them.
-    const keeps = this.focused && this.#view?.extension === extension;
+    const keeps = this.hasKeyboard && this.#view?.extension === extension;
     this.#view = new PanelView(this.#screen.paint, extension, spec.id, spec);
     this.#focused = options.focus || keeps;
     this.#screen.setPanel(this, this.#focused);
@@ -116,9 +116,8 @@ export class PanelHost implements Component {
 
   render(width: number): string[] {
     const lines = this.#view?.render(width) ?? [];
-    if (this.#view && !this.#focused) {
-      lines.push(this.#screen.paint.muted(truncateToWidth(FOCUS_HINT, width)));
-    }
-    return lines;
+    if (!this.#view || this.#focused) return lines;
+    // A copy: the view caches its lines.
+    return [...lines, this.#screen.paint.muted(truncateToWidth(FOCUS_HINT, width))];
   }
 }
