@@ -146,3 +146,15 @@ Deno.test("an unknown action is echoed clean, and cleaning never makes it a know
     await host.stop();
   }
 });
+
+Deno.test("status text of an outcome built elsewhere: the command, action and error are made safe", () => {
+  const base = { ok: true as const, extension: "x", command: "go\u202e" };
+  assertEquals(
+    commandStatusText({ ...base, action: "x\x1b]2;T\x07" }),
+    "extension /go: unknown action x",
+  );
+  assertEquals(
+    commandStatusText({ ...base, action: "noop", error: "e\x1b[2K" }),
+    "extension /go: e",
+  );
+});
