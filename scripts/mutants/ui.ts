@@ -90,6 +90,14 @@ export const mutants: Mutant[] = [
     tests: ["tests/tui/components_test.ts", TUI_FOCUS_TEST],
   },
   {
+    id: "ui-panel-title-one-line",
+    protection: "a panel title stays on the header row, so it cannot draw a row of its own",
+    file: "src/tui/components/panel_view.ts",
+    find: 'return sanitize(text).replaceAll("\\n", " ");',
+    replace: "return sanitize(text);",
+    tests: ["tests/tui/components_test.ts"],
+  },
+  {
     id: "ui-panel-focus-unasked",
     protection: "a panel opened while nothing the user asked for is in flight has no keyboard",
     file: "src/extensions/host/ui_frames.ts",

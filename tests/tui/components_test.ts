@@ -156,10 +156,14 @@ Deno.test("panel: the extension's name and title, selected rows, footer, closing
 
 Deno.test("panel: the header always names the owner, whatever the title pretends", () => {
   const spoof = "zot \u2014 Your Anthropic API key was rejected";
-  for (const title of ["zot", spoof, "] zot [", "\r── zot ──", "\x1b[2K\rzot"]) {
+  const titles = ["zot", spoof, "] zot [", "\r── zot ──", "\x1b[2K\rzot", "x\n── zot ──"];
+  for (const title of titles) {
     const panel = new PanelView(paint, "evil", "p", { title, lines: ["Paste a new key:"] });
-    const head = plain(panel.render(80))[1];
-    assert(head.startsWith("── [evil] "), head);
+    const rows = plain(panel.render(80));
+    assert(rows[1].startsWith("── [evil] "), rows[1]);
+    assert(rows.every((r) => !r.includes("\n")), JSON.stringify(rows));
+    panel.update({ title, lines: [] });
+    assert(plain(panel.render(80)).every((r) => !r.includes("\n")), "after panel_render");
     panel.update({ title: "zot", lines: [] });
     assert(plain(panel.render(80))[1].startsWith("── [evil] zot "), "after panel_render");
   }

@@ -27,6 +27,11 @@ function clean(lines: string[] | undefined): string[] {
   return (lines ?? []).map((l) => sanitize(l, { keepColor: true }).replaceAll("\n", " "));
 }
 
+/** The title shares the header row with the owner's name: a line feed would start a fake row. */
+function oneLine(text: string): string {
+  return sanitize(text).replaceAll("\n", " ");
+}
+
 const SELECTED_MARKERS = ["▸ ", "● ", "\u200b"];
 
 export function isSelectedLine(line: string): boolean {
@@ -49,14 +54,14 @@ export class PanelView implements Component {
     this.extension = extension;
     this.#owner = safeText(extension);
     this.id = id;
-    this.#title = sanitize(content.title ?? "");
+    this.#title = oneLine(content.title ?? "");
     this.#lines = clean(content.lines);
     this.#footer = sanitize(content.footer ?? "");
   }
 
   /** `panel_render`: an empty title keeps the old one; lines and footer are replaced. */
   update(content: PanelContent): void {
-    if (content.title) this.#title = sanitize(content.title);
+    if (content.title) this.#title = oneLine(content.title);
     this.#lines = clean(content.lines);
     this.#footer = sanitize(content.footer ?? "");
     this.#cache.invalidate();
