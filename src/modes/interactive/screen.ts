@@ -84,10 +84,6 @@ export class Screen {
     this.render();
   }
 
-  get hasPanel(): boolean {
-    return this.#panel !== undefined;
-  }
-
   get hasDialog(): boolean {
     return this.#dialog !== undefined;
   }
