@@ -14,6 +14,7 @@ const HOST_COMMANDS_TEST = "tests/extensions/host/commands_test.ts";
 const TUI_TEXT_TEST = "tests/tui/extension_text_test.ts";
 const HOST_FOCUS_TEST = "tests/extensions/host/panel_focus_test.ts";
 const TUI_FOCUS_TEST = "tests/modes/interactive/panel_focus_test.ts";
+const PANEL_HOST_TEST = "tests/modes/interactive/panel_host_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -114,12 +115,36 @@ export const mutants: Mutant[] = [
     tests: [HOST_FOCUS_TEST],
   },
   {
+    id: "ui-panel-focus-interactive-tool",
+    protection: "an interactive tool's panel, opened while the call runs, takes the keyboard",
+    file: "src/extensions/host/ext_tool.ts",
+    find: "if (owner.interactive) record.panelInvites++;",
+    replace: "",
+    tests: ["tests/modes/interactive/tools_test.ts"],
+  },
+  {
     id: "ui-panel-focus-answer-ran",
     protection: "a panel answering a command an extension ran has no keyboard",
     file: "src/modes/interactive/commands/extension.ts",
     find: "{ focus: ranBy === undefined }",
     replace: "{ focus: true }",
     tests: [TUI_FOCUS_TEST],
+  },
+  {
+    id: "ui-panel-keeps-same-owner",
+    protection: "only the owner of the focused panel keeps the keyboard when it opens another",
+    file: "src/modes/interactive/panel.ts",
+    find: "const keeps = this.hasKeyboard && this.#view?.extension === extension;",
+    replace: "const keeps = this.hasKeyboard;",
+    tests: [PANEL_HOST_TEST],
+  },
+  {
+    id: "ui-panel-input-needs-focus",
+    protection: "a panel without the keyboard forwards no keys to its owner",
+    file: "src/modes/interactive/panel.ts",
+    find: "if (!view || !this.#focused) return;",
+    replace: "if (!view) return;",
+    tests: [PANEL_HOST_TEST],
   },
   {
     id: "ui-screen-panel-focus",
