@@ -377,6 +377,7 @@ export function refusalMessage(
     | "system_prompt"
     | "submit"
     | "submit_slash"
+    | "submit_slash_prompt"
     | "tool_prompt"
     | "tool_prompt_tool",
   item: string,
@@ -394,6 +395,8 @@ export function refusalMessage(
       return `extension "${name}" submitted a prompt but its scope does not allow submitting prompts for you (set scope.submit to true)`;
     case "submit_slash":
       return `extension "${name}" ran "${item}" through submit_slash but its scope does not allow running its commands for you (set scope.submit_slash to true)`;
+    case "submit_slash_prompt":
+      return `extension "${name}" answered "${item}", run through submit_slash, with a prompt but its scope does not allow submitting prompts for you (set scope.submit to true)`;
     case "tool_prompt":
       return `extension "${name}" answered with tool_prompt for tool "${item}" but its scope does not allow tool_prompt (set scope.tool_prompt to true)`;
     case "tool_prompt_tool":

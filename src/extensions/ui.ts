@@ -9,6 +9,10 @@
 import type { PanelSpec } from "../protocol/frames.ts";
 import { safeText } from "../safe_text.ts";
 
+export interface PanelOpenOptions {
+  focus?: boolean;
+}
+
 export interface HostUi {
   /** Whether interactive tools and panels can work here. */
   readonly interactive: boolean;
@@ -23,7 +27,12 @@ export interface HostUi {
    * to hand over slash text, so no extension frame can reach a built-in.
    */
   runCommand(extension: string, command: string, args: string): void;
-  openPanel(extension: string, panel: PanelSpec): void;
+  /**
+   * `open_panel`. `focus` is true only while the extension answers something the user asked of
+   * it (a command the user ran, an interactive tool call): only then may the panel take the
+   * keyboard; otherwise it is shown, and the user gives it the keyboard.
+   */
+  openPanel(extension: string, panel: PanelSpec, options?: PanelOpenOptions): void;
   renderPanel(extension: string, panel: PanelSpec): void;
   closePanel(extension: string, panelId: string): void;
   /** Host warnings (e.g. before_agent_start failures) not tied to a note. */

@@ -81,7 +81,7 @@ export function describeScope(scope: Scope): string[] {
   }
   if (scope.submitSlash) {
     lines.push(
-      "run its own slash commands as if you typed them (their answers can submit prompts)",
+      "run its own slash commands as if you typed them (their answers submit prompts only with the submit grant)",
     );
   }
   if (scope.toolPrompt) {

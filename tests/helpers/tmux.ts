@@ -84,6 +84,16 @@ export class TmuxSession implements AsyncDisposable {
     return tmux(["capture-pane", "-p", "-t", this.name]);
   }
 
+  /** The visible screen with its colour and style escapes (`capture-pane -e`). */
+  styledScreen(): Promise<string> {
+    return tmux(["capture-pane", "-e", "-p", "-t", this.name]);
+  }
+
+  /** The pane's title, as the program in it last set it (OSC 0/2). */
+  async title(): Promise<string> {
+    return (await tmux(["display-message", "-p", "-t", this.name, "#{pane_title}"])).trim();
+  }
+
   /** Whether the program in the pane has exited. */
   async dead(): Promise<boolean> {
     const out = await tmux(["display-message", "-p", "-t", this.name, "#{pane_dead}"]);

@@ -91,7 +91,7 @@ Deno.test("consent spells out acting in your name", () => {
   );
   assert(
     lines.includes(
-      "run its own slash commands as if you typed them (their answers can submit prompts)",
+      "run its own slash commands as if you typed them (their answers submit prompts only with the submit grant)",
     ),
     lines.join("\n"),
   );

@@ -128,14 +128,14 @@ Deno.test("notes: a label shows in the prefix, the owner is what clear goes by",
   assertEquals(plain(notes.render(60)), ["", "[ext] kept"]);
 });
 
-Deno.test("panel: title or extension name, selected rows, footer, closing rule", () => {
+Deno.test("panel: the extension's name and title, selected rows, footer, closing rule", () => {
   const panel = new PanelView(paint, "todo", "p1", {
     lines: ["  ▸ first ✓", "second ✓", "\u200binvisible marker", "\x1b[31mred as given\x1b[0m"],
     footer: "esc closes",
   });
   const lines = panel.render(40);
   const text = plain(lines);
-  assert(text[1].startsWith("── todo ─"), text[1]);
+  assert(text[1].startsWith("── [todo] ─"), text[1]);
   assertEquals(text[2].trimEnd(), "  ▸ first ✓");
   assertEquals(visibleWidth(lines[2]), 40);
   assertStringIncludes(lines[2], paint.success("✓"));
@@ -146,12 +146,27 @@ Deno.test("panel: title or extension name, selected rows, footer, closing rule",
   assert(isSelectedLine("● x") && isSelectedLine("\u200bx") && !isSelectedLine("x ▸ y"));
   panel.update({ title: "", lines: ["only"] });
   assertEquals(plain(panel.render(40)).slice(1, 4), [
-    "── todo " + "─".repeat(32),
+    "── [todo] " + "─".repeat(30),
     "only",
     "─".repeat(40),
   ]);
   panel.update({ title: "Tasks", lines: [] });
-  assert(plain(panel.render(40))[1].startsWith("── Tasks ─"));
+  assert(plain(panel.render(40))[1].startsWith("── [todo] Tasks ─"));
+});
+
+Deno.test("panel: the header always names the owner, whatever the title pretends", () => {
+  const spoof = "zot \u2014 Your Anthropic API key was rejected";
+  const titles = ["zot", spoof, "] zot [", "\r── zot ──", "\x1b[2K\rzot", "x\n── zot ──"];
+  for (const title of titles) {
+    const panel = new PanelView(paint, "evil", "p", { title, lines: ["Paste a new key:"] });
+    const rows = plain(panel.render(80));
+    assert(rows[1].startsWith("── [evil] "), rows[1]);
+    assert(rows.every((r) => !r.includes("\n")), JSON.stringify(rows));
+    panel.update({ title, lines: [] });
+    assert(plain(panel.render(80)).every((r) => !r.includes("\n")), "after panel_render");
+    panel.update({ title: "zot", lines: [] });
+    assert(plain(panel.render(80))[1].startsWith("── [evil] zot "), "after panel_render");
+  }
 });
 
 Deno.test("tool block: arguments in the header, long results collapsed, expandable", () => {

@@ -113,6 +113,8 @@ export async function invokeExtensionTool(
   if (ctx.signal.aborted) return failure(ext, tool, "context canceled", "cancelled");
   const id = nextRequestId();
   record.hostCalls.set(id, { tool, chain: chainFor(tool, ctx), signal: ctx.signal });
+  // An interactive tool asks the user through a panel: while it runs, its panel takes the keys.
+  if (owner.interactive) record.panelInvites++;
   const channel = record.channel;
   try {
     const reply = await channel.request(
@@ -144,6 +146,7 @@ export async function invokeExtensionTool(
     return failure(ext, tool, errorMessage(e));
   } finally {
     record.hostCalls.delete(id);
+    if (owner.interactive) record.panelInvites--;
   }
 }
 

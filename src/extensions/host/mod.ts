@@ -53,7 +53,13 @@ import { runBeforeAgentStart } from "./before_agent_start.ts";
 import { cancelAllCallTools } from "./call_tool.ts";
 import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
-import { type CommandInfo, type CommandOutcome, invokeCommand, listCommands } from "./commands.ts";
+import {
+  type CommandInfo,
+  type CommandOutcome,
+  invokeCommand,
+  type InvokeOptions,
+  listCommands,
+} from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
 import { routeFrame } from "./route.ts";
 import { planLoadOrder, spawnAll } from "./load.ts";
@@ -62,7 +68,7 @@ import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
 import { stopRecords } from "./stop.ts";
 
-export type { CommandInfo, CommandOutcome } from "./commands.ts";
+export type { CommandInfo, CommandOutcome, InvokeOptions } from "./commands.ts";
 export { COMMAND_ACTIONS, commandStatusText } from "./commands.ts";
 export type { ReloadReport } from "./reload.ts";
 export { formatReloadStatus } from "./reload.ts";
@@ -227,8 +233,9 @@ export class ExtensionHost implements AgentHooks {
     return this.#core.registry.command(name)?.extension;
   }
 
-  invokeCommand(name: string, args: string, signal?: AbortSignal): Promise<CommandOutcome> {
-    return invokeCommand(this.#core, name, args, signal);
+  /** Run an extension command; `options.ranBy` names the extension that ran it (submit_slash). */
+  invokeCommand(name: string, args: string, options?: InvokeOptions): Promise<CommandOutcome> {
+    return invokeCommand(this.#core, name, args, options);
   }
 
   /** Forward a key of a focused panel to its owner. */

@@ -64,6 +64,11 @@ export interface ExtensionRecord {
   warnings: string[];
   /** Launch notes from the spawner (e.g. the sandbox scope). */
   notes: string[];
+  /**
+   * Requests in flight that ask the extension for something the user wants: commands the user
+   * typed and interactive tool calls. While one is, a panel it opens may take the keyboard.
+   */
+  panelInvites: number;
   /** Sandboxed only: the protocol scope the host enforces (unsandboxed: none, as upstream). */
   scope?: Scope;
 }
@@ -91,6 +96,7 @@ export function newRecord(
     callToolQueue: new CallToolQueue(paced, callToolBudget),
     warnings: [],
     notes,
+    panelInvites: 0,
     scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,
   };
 }

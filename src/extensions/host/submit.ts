@@ -14,6 +14,7 @@
  *   `tool_prompt` grants; `tool_prompt` reaches only the tools `call_tool`
  *   lists, and `submit_slash` only the extension's own commands (running
  *   another extension's command would borrow that extension's privileges).
+ *   A command run that way answers with a prompt only with the `submit` grant.
  *
  * Refusals are reported through {@linkcode reportRefusal}.
  *
@@ -84,6 +85,23 @@ export function handleSubmitSlash(
     );
   }
   core.ui.runCommand(record.name, command.name, args);
+}
+
+/**
+ * Why the `prompt` answer of `record`'s command `command`, run by an extension through
+ * `submit_slash` rather than typed by the user, may not reach the model, or undefined when it
+ * may. Otherwise `submit_slash` would be `submit` by another name. Plain extensions are not
+ * restricted, as upstream.
+ */
+export function ranPromptRefusal(
+  core: HostCore,
+  record: ExtensionRecord,
+  command: string,
+): string | undefined {
+  if (!record.scope || allowsSubmit(record.scope)) return undefined;
+  const message = refusalMessage(record.name, "submit_slash_prompt", shown(`/${command}`));
+  reportRefusal(core, record, message);
+  return message;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * One-way UI frames from extensions (notify, clear_notes, panels) handed to
  * the mode's {@linkcode HostUi}, and the panel frames the UI sends back.
- * (`submit` and `submit_slash` act in the user's name: see submit.ts.) Ownership of the active panel is the UI's
- * business: the host passes the extension name along.
+ * (`submit` and `submit_slash` act in the user's name: see submit.ts.) Ownership of the active
+ * panel is the UI's business: the host passes the extension name along, and whether the panel
+ * may take the keyboard.
  *
  * @module
  */
@@ -35,7 +36,10 @@ export function handleUiFrame(ui: HostUi, record: ExtensionRecord, frame: UiFram
       ui.clearNotes(ext);
       return;
     case "open_panel":
-      ui.openPanel(ext, frame.panel);
+      // The keyboard only for a panel the user asked for: one opened while a command the user
+      // typed, or an interactive tool call, is in flight. Any other is shown without focus, so
+      // no extension can take the keys the user is typing elsewhere.
+      ui.openPanel(ext, frame.panel, { focus: record.panelInvites > 0 });
       return;
     case "panel_render":
       ui.renderPanel(ext, {

@@ -127,6 +127,7 @@ export class App {
       screen: this.screen,
       controller: this.controller,
       status: this.status,
+      focusPanel: () => this.panel.focus(),
       exit: () => this.#exit.resolve(0),
     }));
     setup.ui.attach(
@@ -135,7 +136,7 @@ export class App {
         controller: this.controller,
         // Straight to the extension command runner: extension frames never
         // go through dispatchSlash, which is where the built-ins live.
-        command: (name, args) => void runExtensionCommand(this.ctx, name, args),
+        command: (name, args, ranBy) => void runExtensionCommand(this.ctx, name, args, ranBy),
       }),
     );
   }

@@ -8,7 +8,7 @@
  */
 
 import type { PanelSpec } from "../../protocol/frames.ts";
-import type { HostUi } from "../../extensions/ui.ts";
+import type { HostUi, PanelOpenOptions } from "../../extensions/ui.ts";
 import type { Controller } from "./controller.ts";
 import type { PanelHost } from "./panel.ts";
 import type { Screen } from "./screen.ts";
@@ -18,15 +18,15 @@ export class TuiHostUi implements HostUi {
   #screen: Screen;
   #panel: PanelHost;
   #controller: Controller;
-  #command: (name: string, args: string) => void;
+  #command: (name: string, args: string, ranBy: string) => void;
 
   constructor(
     screen: Screen,
     parts: {
       panel: PanelHost;
       controller: Controller;
-      /** Runs an extension command (never the built-in table). */
-      command: (name: string, args: string) => void;
+      /** Runs an extension command (never the built-in table) that extension `ranBy` ran. */
+      command: (name: string, args: string, ranBy: string) => void;
     },
   ) {
     this.#screen = screen;
@@ -49,11 +49,11 @@ export class TuiHostUi implements HostUi {
   submit(_extension: string, text: string): void {
     this.#controller.prompt(text);
   }
-  runCommand(_extension: string, command: string, args: string): void {
-    this.#command(command, args);
+  runCommand(extension: string, command: string, args: string): void {
+    this.#command(command, args, extension);
   }
-  openPanel(extension: string, panel: PanelSpec): void {
-    this.#panel.open(extension, panel);
+  openPanel(extension: string, panel: PanelSpec, options: PanelOpenOptions = {}): void {
+    this.#panel.open(extension, panel, { focus: options.focus === true });
   }
   renderPanel(extension: string, panel: PanelSpec): void {
     this.#panel.update(extension, panel);

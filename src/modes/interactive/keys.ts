@@ -2,7 +2,8 @@
  * Global keys while the editor has focus: Esc aborts the running turn
  * (queued prompts the user typed come back to the editor) and clears
  * notes; Ctrl+C aborts the running turn, else clears the editor, or
- * (pressed twice in a row) exits; Ctrl+O expands or collapses tool output. Dialogs and panels get
+ * (pressed twice in a row) exits; Ctrl+O expands or collapses tool output; Ctrl+G gives an open
+ * panel without focus the keyboard. Dialogs and panels get
  * their keys first (they have the focus).
  *
  * @module
@@ -11,12 +12,15 @@
 import { matchesKey } from "@mariozechner/pi-tui";
 import type { Controller } from "./controller.ts";
 import type { Screen } from "./screen.ts";
+import { PANEL_FOCUS_KEY } from "./panel.ts";
 import type { StatusLine } from "./status.ts";
 
 export interface KeyActions {
   screen: Screen;
   controller: Controller;
   status: StatusLine;
+  /** Gives an open panel without focus the keyboard; false when there is none. */
+  focusPanel(): boolean;
   exit(): void;
 }
 
@@ -32,7 +36,8 @@ export function globalKeys(a: KeyActions): (data: string) => { consume: true } |
   let expanded = false;
   return (data) => {
     const { screen } = a;
-    if (screen.hasDialog || screen.hasPanel) return undefined;
+    if (screen.hasDialog || screen.panelHasFocus) return undefined;
+    if (matchesKey(data, PANEL_FOCUS_KEY) && a.focusPanel()) return { consume: true };
     const isCtrlC = matchesKey(data, "ctrl+c");
     if (!isCtrlC) ctrlC = 0;
     if (isCtrlC) {

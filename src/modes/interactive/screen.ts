@@ -1,7 +1,7 @@
 /**
  * The TUI's layout and focus: transcript, notes, the panel slot, the dialog
  * slot, the queued prompts, the editor and the status bar, top to bottom. Focus goes to the
- * open dialog, else the open panel, else the editor.
+ * open dialog, else the open panel when it may have the keyboard, else the editor.
  *
  * @module
  */
@@ -43,6 +43,7 @@ export class Screen {
   #panelSlot = new Container();
   #dialogSlot = new Container();
   #panel: Component | undefined;
+  #panelFocused = false;
   #dialog: Component | undefined;
   #color: boolean;
 
@@ -83,17 +84,20 @@ export class Screen {
     this.render();
   }
 
-  get hasPanel(): boolean {
-    return this.#panel !== undefined;
-  }
-
   get hasDialog(): boolean {
     return this.#dialog !== undefined;
   }
 
-  setPanel(panel: Component | undefined): void {
+  /** Whether an open panel has the keyboard (else the editor keeps it). */
+  get panelHasFocus(): boolean {
+    return this.#panel !== undefined && this.#panelFocused;
+  }
+
+  /** Shows `panel`; it gets the keyboard only when `focused` (see panel.ts for when). */
+  setPanel(panel: Component | undefined, focused: boolean): void {
     this.#panelSlot.clear();
     this.#panel = panel;
+    this.#panelFocused = panel !== undefined && focused;
     if (panel) this.#panelSlot.addChild(panel);
     this.refocus();
   }
@@ -106,7 +110,8 @@ export class Screen {
   }
 
   refocus(): void {
-    this.tui.setFocus(this.#dialog ?? this.#panel ?? this.editor);
+    const panel = this.#panelFocused ? this.#panel : undefined;
+    this.tui.setFocus(this.#dialog ?? panel ?? this.editor);
     this.render();
   }
 

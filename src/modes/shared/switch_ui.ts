@@ -7,7 +7,7 @@
  */
 
 import type { PanelSpec } from "../../protocol/frames.ts";
-import type { HostUi } from "../../extensions/ui.ts";
+import type { HostUi, PanelOpenOptions } from "../../extensions/ui.ts";
 
 const MAX_BUFFERED = 200;
 
@@ -50,8 +50,8 @@ export class SwitchableUi implements HostUi {
   runCommand(extension: string, command: string, args: string): void {
     this.#send((ui) => ui.runCommand(extension, command, args));
   }
-  openPanel(extension: string, panel: PanelSpec): void {
-    this.#send((ui) => ui.openPanel(extension, panel));
+  openPanel(extension: string, panel: PanelSpec, options?: PanelOpenOptions): void {
+    this.#send((ui) => ui.openPanel(extension, panel, options));
   }
   renderPanel(extension: string, panel: PanelSpec): void {
     this.#send((ui) => ui.renderPanel(extension, panel));

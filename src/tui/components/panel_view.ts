@@ -1,7 +1,7 @@
 /**
- * An extension panel as a framed block (host-behavior.md §3.9): a header
- * rule with the title (or the extension's name), the lines, a blank line
- * and the muted footer when there is one, and a closing rule.
+ * An extension panel as a framed block: a header rule naming the extension
+ * (`[name] title`; the title cannot replace the name), the lines, a blank
+ * line and the muted footer when there is one, and a closing rule.
  *
  * A line whose left-trimmed plain text starts with `▸ `, `● ` or U+200B is
  * the selected row (full-width selection colours, `✓` green); a line that
@@ -12,6 +12,7 @@
 
 import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import { hasAnsi, sanitize, stripAnsi } from "../ansi.ts";
+import { safeText } from "../../safe_text.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, padTo } from "./lines.ts";
 
@@ -26,6 +27,11 @@ function clean(lines: string[] | undefined): string[] {
   return (lines ?? []).map((l) => sanitize(l, { keepColor: true }).replaceAll("\n", " "));
 }
 
+/** The title shares the header row with the owner's name: a line feed would start a fake row. */
+function oneLine(text: string): string {
+  return sanitize(text).replaceAll("\n", " ");
+}
+
 const SELECTED_MARKERS = ["▸ ", "● ", "\u200b"];
 
 export function isSelectedLine(line: string): boolean {
@@ -37,6 +43,7 @@ export class PanelView implements Component {
   readonly extension: string;
   readonly id: string;
   #paint: Paint;
+  #owner: string;
   #title: string;
   #lines: string[];
   #footer: string;
@@ -45,15 +52,16 @@ export class PanelView implements Component {
   constructor(paint: Paint, extension: string, id: string, content: PanelContent) {
     this.#paint = paint;
     this.extension = extension;
+    this.#owner = safeText(extension);
     this.id = id;
-    this.#title = sanitize(content.title ?? "");
+    this.#title = oneLine(content.title ?? "");
     this.#lines = clean(content.lines);
     this.#footer = sanitize(content.footer ?? "");
   }
 
   /** `panel_render`: an empty title keeps the old one; lines and footer are replaced. */
   update(content: PanelContent): void {
-    if (content.title) this.#title = sanitize(content.title);
+    if (content.title) this.#title = oneLine(content.title);
     this.#lines = clean(content.lines);
     this.#footer = sanitize(content.footer ?? "");
     this.#cache.invalidate();
@@ -80,7 +88,9 @@ export class PanelView implements Component {
 
   #render(width: number): string[] {
     const p = this.#paint;
-    const title = truncateToWidth(this.#title || this.extension, Math.max(1, width - 4));
+    // The owner is always named first, whatever the title says: a panel cannot pass as zot's.
+    const named = this.#title ? `[${this.#owner}] ${this.#title}` : `[${this.#owner}]`;
+    const title = truncateToWidth(named, Math.max(1, width - 4));
     const head = `── ${title} `;
     const rule = head + "─".repeat(Math.max(0, width - visibleWidth(head)));
     const lines = ["", p.accent(truncateToWidth(rule, width, ""))];

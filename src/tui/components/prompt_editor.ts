@@ -6,10 +6,15 @@
  * editor draws nothing until the terminal is wide enough again; its text
  * and cursor are kept.
  *
+ * Text put into the editor by code rather than typed (an extension command's `insert` answer, a
+ * queued prompt given back, the prompt from the command line) is made safe first: the editor
+ * draws its text as is, so an escape sequence in it would act on the terminal.
+ *
  * @module
  */
 
 import { Editor } from "@mariozechner/pi-tui";
+import { safeText } from "../../safe_text.ts";
 
 /** The columns pi-tui 0.73's Editor lays text out in at `width` (its `render`). */
 export function editorLayoutWidth(width: number, paddingX: number): number {
@@ -22,5 +27,13 @@ export class PromptEditor extends Editor {
   override render(width: number): string[] {
     // A wide character needs two columns.
     return editorLayoutWidth(width, this.getPaddingX()) < 2 ? [] : super.render(width);
+  }
+
+  override insertTextAtCursor(text: string): void {
+    super.insertTextAtCursor(safeText(text, { lines: true }));
+  }
+
+  override setText(text: string): void {
+    super.setText(safeText(text, { lines: true }));
   }
 }

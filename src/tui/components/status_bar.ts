@@ -3,10 +3,14 @@
  * successes green) and the info line: provider/model, cwd, context use,
  * cost, jail and yolo state, and whether a turn is running.
  *
+ * Every message is made safe as it is set: status text often quotes an extension (an error it
+ * answered, an action it named), and one sanitizer at the sink means no caller can forget it.
+ *
  * @module
  */
 
 import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import { safeText } from "../../safe_text.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";
 
@@ -42,7 +46,7 @@ export class StatusBar implements Component {
   }
 
   setMessage(text: string, kind: StatusKind = "info"): void {
-    this.#message = text;
+    this.#message = safeText(text);
     this.#kind = kind;
     this.#cache.invalidate();
   }

@@ -296,7 +296,10 @@ export class RecordingUi implements HostUi {
   runCommand(e: string, c: string, a: string) {
     this.#record(["runCommand", e, c, a]);
   }
-  openPanel(e: string, p: PanelSpec) {
+  /** Whether each opened panel (by id) was allowed the keyboard. */
+  readonly panelFocus = new Map<string, boolean>();
+  openPanel(e: string, p: PanelSpec, o?: { focus?: boolean }) {
+    this.panelFocus.set(p.id, o?.focus === true);
     this.#record(["openPanel", e, p]);
   }
   renderPanel(e: string, p: PanelSpec) {

@@ -188,3 +188,51 @@ async function read(path: string): Promise<string | undefined> {
 async function assertMissing(path: string): Promise<void> {
   assertEquals(await read(path), undefined, `${path} should not exist`);
 }
+
+Deno.test("tui: a command the extension ran through submit_slash cannot answer with a prompt without scope.submit", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: () => ({ text: "model saw it" }) });
+  const script = (name: string): SubmitterScript => ({
+    name,
+    commands: [`go-${name}`, `own-${name}`],
+    on_command: {
+      [`go-${name}`]: { frames: [{ type: "submit_slash", text: `/own-${name}` }] },
+      [`own-${name}`]: { reply: { action: "prompt", prompt: `prompt from ${name}` } },
+    },
+  });
+  const slashOnly = await writeExt(join(z.root, "slashonly"), script("slashonly"), {
+    sandboxed: true,
+    scope: { submit_slash: true },
+  });
+  const both = await writeExt(join(z.root, "both"), script("both"), {
+    sandboxed: true,
+    scope: { submit_slash: true, submit: true },
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--ext", slashOnly, "--ext", both],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("/go-slashonly");
+  await tui.keys("Enter");
+  await tui.waitFor(
+    (s) => s.replace(/\s*\n\s*/g, " ").includes("run through submit_slash, with a prompt"),
+    "the refusal",
+  );
+  assertEquals(llm.requests.length, 0);
+  // Typed by the user, the same command's prompt goes to the model.
+  await tui.type("/own-slashonly");
+  await tui.keys("Enter");
+  await until(() => llm.requests.length === 1, 15_000, "the typed command's prompt");
+  assert(JSON.stringify(llm.requests[0].body).includes("prompt from slashonly"));
+  await tui.waitFor("model saw it", "the answer");
+  // With scope.submit, the command it ran may prompt.
+  await tui.type("/go-both");
+  await tui.keys("Enter");
+  await until(() => llm.requests.length === 2, 15_000, "the granted prompt");
+  assert(JSON.stringify(llm.requests[1].body).includes("prompt from both"));
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});

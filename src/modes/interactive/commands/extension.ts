@@ -4,6 +4,10 @@
  * open_panel, noop. An error (or an unknown action) becomes the red status
  * line `extension /<cmd>: …` and nothing is applied.
  *
+ * `ranBy` names the extension that ran the command through `submit_slash`; absent, the user typed
+ * it. The host refuses a prompt answer to a command an extension ran without its `submit` grant,
+ * and only a panel answering a command the user ran takes the keyboard.
+ *
  * @module
  */
 
@@ -17,10 +21,11 @@ export async function runExtensionCommand(
   ctx: CommandContext,
   name: string,
   args: string,
+  ranBy?: string,
 ): Promise<void> {
   const host = ctx.setup.host;
   if (!host) return;
-  const outcome = await host.invokeCommand(name, args);
+  const outcome = await host.invokeCommand(name, args, ranBy === undefined ? {} : { ranBy });
   const error = commandStatusText(outcome);
   if (error !== undefined || !outcome.ok) {
     ctx.status.show(error ?? `extension /${name}: failed`, "error", COMMAND_ERROR_MS);
@@ -62,7 +67,9 @@ export async function runExtensionCommand(
       }
       break;
     case "open_panel":
-      if (outcome.panel) ctx.panel.open(outcome.extension, outcome.panel);
+      if (outcome.panel) {
+        ctx.panel.open(outcome.extension, outcome.panel, { focus: ranBy === undefined });
+      }
       break;
     default:
       // noop and "": nothing to do.
