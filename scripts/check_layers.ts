@@ -1,5 +1,5 @@
 /**
- * Fails on a forbidden import edge, so the architecture in STYLE.md stays
+ * Fails on a forbidden import edge, so the layered architecture stays
  * true: main -> cli -> modes -> agent/extensions/tools -> providers,
  * protocol, config. The SDK sees only the protocol; protocol and tui are
  * leaves; modes never import each other.

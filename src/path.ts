@@ -8,7 +8,7 @@
  * they are `node:path`'s own, loaded only there, so drive letters, UNC paths
  * and backslashes keep Node's semantics.
  *
- * The one module of ours behind which paths live (STYLE.md): swapping in
+ * The one module of ours behind which paths live: swapping in
  * `@std/path` later is a change here.
  *
  * @module

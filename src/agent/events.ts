@@ -71,7 +71,7 @@ export type WireEvent =
   | { type: "tool_result"; id: string; is_error: boolean; content: WireContent[] };
 
 export function toWireEvent(event: AgentEvent): WireEvent | undefined {
-  // Not in the documented JSON/RPC event set (host-behavior §5.9); the TUI shows it.
+  // Not in the documented JSON/RPC event set of the reference host; the TUI shows it.
   if (event.type === "retry") return undefined;
   return event.type === "tool_result" ? { ...event, content: wireContent(event.content) } : event;
 }

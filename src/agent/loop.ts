@@ -2,7 +2,7 @@
  * The agent: one run per user prompt, one model step per iteration, tools
  * executed sequentially between steps. Lifecycle events go to the hooks
  * (extensions); render events go to subscribers (modes). The order of both
- * follows host-behavior.md §3.1 / §5.2.
+ * follows the reference host.
  *
  * @module
  */

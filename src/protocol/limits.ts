@@ -1,6 +1,6 @@
 /**
  * Protocol limits and timeouts, named once. Values follow the reference host
- * (`shared/spec/host-behavior.md` §1–§3) unless a comment says otherwise.
+ * (the Go zot) unless a comment says otherwise.
  *
  * @module
  */

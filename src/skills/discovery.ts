@@ -15,8 +15,8 @@
  * written for other agents; pulling them into every zot session unasked
  * would grow the prompt and surprise users. Project skills, zot's own and
  * those of installed extensions are on by default. `--no-skill(s)`
- * (`disabled`) turns all of it off, built-ins included (host-behavior.md
- * §3.12: it "disables both" the prompt listing and the tool).
+ * (`disabled`) turns all of it off, built-ins included (as in the reference
+ * host, it disables both the prompt listing and the tool).
  *
  * @module
  */

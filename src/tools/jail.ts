@@ -22,7 +22,7 @@ export function createJail(root?: string): JailPolicy {
   return { root: root === undefined ? undefined : resolve(root) };
 }
 
-/** The exact refusal text of the reference host (host-behavior.md §5.4). */
+/** The exact refusal text of the reference host. */
 export function jailMessage(path: string, root: string): string {
   return `jailed: path "${path}" is outside sandbox root "${root}" (use /unjail to disable)`;
 }

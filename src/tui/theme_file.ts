@@ -1,5 +1,5 @@
 /**
- * `theme.json` (host-behavior.md §3.11): every field optional; colours as
+ * `theme.json` (as the reference host does): every field optional; colours as
  * xterm-256 ints, `"#rrggbb"`, `{"mode":"256"|"ansi","index":n}` or
  * `{"mode":"rgb","r","g","b"}`; overrides shared, per `dark`/`light` mode,
  * or at the top level. Unknown keys are ignored; a bad value is reported

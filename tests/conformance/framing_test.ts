@@ -1,5 +1,5 @@
 /**
- * Framing golden cases end to end (STYLE rule 3; host-behavior §1.1, §1.2):
+ * Framing golden cases end to end (split on LF, tolerate CRLF, cap the line, survive garbage):
  * a real python extension writes CRLF frames, raw U+2028/U+2029, a frame
  * split across two writes inside a multi-byte character, a last line
  * without LF before exiting, and a line over 4 MiB.

@@ -1,5 +1,5 @@
 /**
- * Handshake and crash edges of host-behavior §1.2 and §2.5 not covered
+ * Handshake and crash edges of the reference host not covered
  * elsewhere with a real process: stdout closed before hello by a process
  * that stays alive, and a crash after ready (read loop exit).
  *

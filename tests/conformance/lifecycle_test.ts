@@ -107,7 +107,7 @@ Deno.test("before_agent_start: a malformed reply times out, the chain continues 
 // The request frame itself (256 KiB, four pipe buffers) is cut off mid-write:
 // a torn frame cannot be withdrawn, so the transport is closed. (A request
 // still queued behind a blocked event is withdrawn instead, the newer
-// outbound variant of host-behavior §1.1.)
+// outbound variant of the reference host.)
 Deno.test("before_agent_start: a write blocked by a deaf extension is bounded and closes it (TestBeforeAgentStartBoundsBlockedWrite)", async () => {
   await using env = await startHost([
     conf({ name: "deaf", intercept: ["before_agent_start"], deaf: true }),

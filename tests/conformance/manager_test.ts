@@ -3,7 +3,7 @@
  * own tests do: TestManagerSpawnAndInvoke (PR-AT case-insensitive variant),
  * TestManagerToolRegistrationAndInvoke, and
  * TestDiagnosticsReportMalformedFramesAndConflicts, with the exact texts of
- * host-behavior §1.2 and §2.4.
+ * the reference host.
  *
  * @module
  */
@@ -62,7 +62,7 @@ Deno.test("manager: malformed frames are counted and logged; conflicts keep the 
   const { host } = env;
   assertEquals(env.report, { loaded: ["first", "second"], errors: [] });
   await host.waitForReady();
-  // First come, first served across extensions (host-behavior §1.2): which
+  // First come, first served across extensions (as the reference host does): which
   // one wins depends on arrival, so only "exactly one active" is asserted.
   const commands = host.commands();
   assertEquals(commands.length, 1);

@@ -1,6 +1,6 @@
 /**
  * The `before_agent_start` replacement chain (spec "System prompt
- * replacement", host-behavior §3.4): serial in load order, each extension
+ * replacement", as the reference host runs it): serial in load order, each extension
  * gets the previous result, 5 s per extension including the request write.
  * Failures keep the current prompt and are reported three ways (log,
  * diagnostic, UI warning); startup hooks can never block.

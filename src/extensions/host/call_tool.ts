@@ -1,5 +1,5 @@
 /**
- * `call_tool` from an extension (host-behavior §3.3): the refusal checks in
+ * `call_tool` from an extension (as the reference host does): the refusal checks in
  * their exact order, then execution through the agent's {@linkcode ToolCaller}
  * under the parent's cancellation, a 60 s deadline and `call_tool_cancel`.
  * Every accepted request gets exactly one `tool_result` reply.

@@ -2,7 +2,7 @@
  * Extension tools as agent {@linkcode Tool}s. Each call is routed by name
  * through the tool index at call time, so a crashed extension's tools fail
  * cleanly instead of writing to a dead pipe. Replies are converted per
- * host-behavior §3.6; failures become error results with an outcome.
+ * the reference host's rules; failures become error results with an outcome.
  *
  * @module
  */

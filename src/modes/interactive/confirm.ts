@@ -1,5 +1,5 @@
 /**
- * The `--no-yolo` confirmation dialog (host-behavior.md §5.3), plugged into
+ * The `--no-yolo` confirmation dialog (as the reference host does), plugged into
  * the agent as its Confirmer: before each tool call it shows the effective
  * call and four choices. "Always this tool" is remembered for the session;
  * "always" is yolo mode (`onAlways` switches it on, so the status line says

@@ -1,7 +1,7 @@
 /**
  * Where themes come from and which one is chosen: the built-in default,
  * `$ZOT_HOME/themes/*.json`, and `theme.json` / `themes/theme.json` of
- * loaded extensions (host-behavior.md §3.11). The choice is saved as
+ * loaded extensions (as the reference host does). The choice is saved as
  * `theme` in `$ZOT_HOME/config.json`; a chosen theme that is gone falls
  * back to the default.
  *

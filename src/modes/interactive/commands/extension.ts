@@ -1,6 +1,6 @@
 /**
  * Runs an extension's slash command and applies its `command_response`
- * (host-behavior.md §3.8): prompt, tool_prompt, insert, display,
+ * (as the reference host does): prompt, tool_prompt, insert, display,
  * open_panel, noop. An error (or an unknown action) becomes the red status
  * line `extension /<cmd>: …` and nothing is applied.
  *

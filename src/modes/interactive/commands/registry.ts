@@ -1,5 +1,5 @@
 /**
- * Slash command dispatch (host-behavior.md §5.7): built-ins first, then
+ * Slash command dispatch (as the reference host does): built-ins first, then
  * extension commands (case-insensitive, run in the background
  * so the editor stays usable), else `unknown command`.
  *

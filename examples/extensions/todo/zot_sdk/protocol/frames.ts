@@ -1,7 +1,7 @@
 /**
  * Wire frames as discriminated unions, with the direction in the name.
  * Field names are exactly as on the wire (snake_case) so every existing zot
- * extension keeps working. Spec: `shared/spec/extensions.md`.
+ * extension keeps working; docs/extensions.md describes every frame.
  *
  * @module
  */
