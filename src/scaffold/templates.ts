@@ -36,7 +36,7 @@ export function toolName(name: string): string {
 function tsEntry(name: string): string {
   return `// ${name}: a zot extension in TypeScript. Try it: zot --ext ./${name}, then type /${name}.
 // It runs in zot's sandbox: it may read its own directory and read/write its
-// data directory (ext.host.dataDir); widen "scope" in extension.json for more.
+// data directory (ext.host.data_dir); widen "scope" in extension.json for more.
 import { display, Extension, textResult } from "./zot_sdk/sdk/mod.ts";
 
 const ext = new Extension("${name}", "0.1.0");
@@ -139,7 +139,7 @@ function readme(name: string, lang: Lang): string {
   directory, so it carries its SDK along). Do not edit it.
 
 TypeScript extensions run in zot's sandbox (Deno's permission checks): they may
-read this directory and read/write their data directory (\`ext.host.dataDir\`),
+read this directory and read/write their data directory (\`ext.host.data_dir\`),
 and nothing else: no network, no environment, no programs. Ask for more in the
 \`scope\` of \`extension.json\` (for example \`"net": ["api.example.com:443"]\` or
 \`"env": ["MY_TOKEN"]\`); a denied call fails with an error naming the entry to

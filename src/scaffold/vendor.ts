@@ -16,6 +16,7 @@ import { join } from "../path.ts";
 
 /** The SDK's files, listed so a compiled binary needs no directory listing. */
 export const SDK_FILES = [
+  "aliases.ts",
   "call_tool.ts",
   "calls.ts",
   "errors.ts",

@@ -18,8 +18,8 @@ const DANGER: Array<[RegExp, string]> = [
 const ext = new Extension("guard", "1.0.0");
 
 ext.interceptToolCall((call) => {
-  if (call.toolName !== "bash") return;
-  const command = typeof call.toolArgs.command === "string" ? call.toolArgs.command : "";
+  if (call.tool_name !== "bash") return;
+  const command = typeof call.tool_args.command === "string" ? call.tool_args.command : "";
   const hit = DANGER.find(([re]) => re.test(command));
   if (!hit) return;
   audit({ refused: command, pattern: hit[1] });
@@ -35,7 +35,7 @@ let written: Promise<void> = Promise.resolve();
 function audit(entry: Record<string, unknown>): void {
   const line = JSON.stringify({ at: new Date().toISOString(), ...entry }) + "\n";
   written = written.then(() =>
-    Deno.writeTextFile(`${ext.host.dataDir}/audit.log`, line, { append: true })
+    Deno.writeTextFile(`${ext.host.data_dir}/audit.log`, line, { append: true })
   ).catch((e) => ext.log("cannot write audit.log:", e instanceof Error ? e.message : e));
 }
 

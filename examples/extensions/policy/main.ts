@@ -11,7 +11,7 @@ const SECRET = /\b(?:sk-[A-Za-z0-9_-]{16,}|AKIA[0-9A-Z]{16}|ghp_[A-Za-z0-9]{36})
 // The user sees "[redacted]"; the model still sees what it said on later turns.
 ext.interceptAssistantMessage((text) => {
   const shown = text.replace(SECRET, "[redacted]");
-  if (shown !== text) return { replaceText: shown };
+  if (shown !== text) return { replace_text: shown };
 });
 
 // `step` counts model turns within one prompt (1, 2, …): a runaway tool loop
@@ -26,6 +26,6 @@ ext.interceptTurnStart((step) => {
 // Runs once per session (and after /model, /clear, /reload-ext): the reply is
 // the complete prompt, so keep what zot assembled and add to it.
 const HOUSE_RULE = "House rule: never print credentials; refer to them by their name.";
-ext.interceptBeforeAgentStart((req) => `${req.systemPrompt}\n\n${HOUSE_RULE}`);
+ext.interceptBeforeAgentStart((req) => `${req.system_prompt}\n\n${HOUSE_RULE}`);
 
 await ext.run();

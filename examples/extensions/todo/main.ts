@@ -13,7 +13,7 @@ const ext = new Extension("todo", "1.0.0");
 let todos: Todo[] = [];
 let selected = 0;
 
-const file = () => `${ext.host.dataDir}/todos.json`;
+const file = () => `${ext.host.data_dir}/todos.json`;
 
 async function loadTodos(): Promise<void> {
   try {

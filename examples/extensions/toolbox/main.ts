@@ -22,7 +22,7 @@ ext.tool({
   // ctx.callTool nests the call under this one (parent_id) and aborts with it.
   const read = await ctx.callTool("read", { path: args.path });
   const body = read.content.map((b) => b.type === "text" ? b.text : "").join("");
-  if (read.isError) return errorResult(`cannot read ${args.path}: ${body}`);
+  if (read.is_error) return errorResult(`cannot read ${args.path}: ${body}`);
   // read numbers its lines ("  1\t…"); a trailing note is not a line of the file.
   const lines = body.split("\n").filter((l) => /^\s*\d+\t/.test(l)).length;
   return textResult(`${args.path}: ${lines} line(s)`);

@@ -8,14 +8,19 @@
 
 /** A text block. */
 export interface TextBlock {
+  /** Always `"text"`. */
   type: "text";
+  /** The text. */
   text: string;
 }
 
 /** A base64 (standard alphabet) image block. */
 export interface ImageBlock {
+  /** Always `"image"`. */
   type: "image";
+  /** E.g. `"image/png"`. */
   mime_type: string;
+  /** The image bytes, base64 encoded. */
   data: string;
 }
 
@@ -24,8 +29,11 @@ export type ContentBlock = TextBlock | ImageBlock;
 
 /** Lifecycle observation of a tool result (`EventResult`). */
 export interface EventResult {
+  /** What the tool returned. */
   content: ContentBlock[];
+  /** The tool failed. */
   is_error: boolean;
+  /** The host shortened the content. */
   truncated?: boolean;
 }
 

@@ -8,18 +8,26 @@
 import type { EventResult } from "./content.ts";
 import type { JsonObject } from "./frames.ts";
 
+/** How a tool call ended (`tool_result.status`). */
 export type ToolStatus = "completed" | "failed" | "blocked" | "cancelled" | "timed_out";
+/** Why a model reply ended (`turn_end.stop`). */
 export type StopReason = "end_turn" | "tool_use" | "length" | "error" | "aborted";
+/** What was decided about running a tool (`permission_decision.decision`). */
 export type PermissionDecision = "approved" | "denied" | "cancelled";
+/** Who decided it (`permission_decision.source`). */
 export type PermissionSource = "user" | "remembered" | "policy" | "yolo";
+/** When it was decided (`permission_decision.stage`). */
 export type PermissionStage = "pre_execution" | "tool_execution";
+/** How a compaction or sub-agent run ended. */
 export type RunStatus = "completed" | "failed" | "cancelled" | "timed_out";
 
 /** Fields every tool-related event may carry when an extension made the call. */
-interface Origin {
+export interface Origin {
+  /** The extension whose `call_tool` made the call. */
   origin_extension?: string;
 }
 
+/** One lifecycle event's payload, discriminated by `event`. */
 export type LifecycleEvent =
   | { event: "session_start" }
   | { event: "session_end"; reason: string }

@@ -39,7 +39,7 @@ export class CallToolClient {
     this.#hostCaps = hostCaps;
   }
 
-  /** Request `name` with `args`; tool failures resolve with `isError`, transport failures reject. */
+  /** Request `name` with `args`; tool failures resolve with `is_error`, transport failures reject. */
   call(name: string, args: JsonObject, options: CallToolOptions = {}): Promise<ToolResult> {
     const caps = this.#hostCaps();
     if (!caps?.includes(CAP_CALL_TOOL)) {

@@ -39,7 +39,23 @@
 
 export { DEFAULT_CAPABILITIES, Extension } from "./extension.ts";
 export type { EventHandler, ExtensionOptions } from "./extension.ts";
-export type { AnyEvent, EventMeta, EventOf, LifecycleEventName } from "./events.ts";
+export type {
+  AnyEvent,
+  EventFrame,
+  EventMeta,
+  EventOf,
+  EventResult,
+  LifecycleEvent,
+  LifecycleEventName,
+  Origin,
+  PermissionDecision,
+  PermissionSource,
+  PermissionStage,
+  RunStatus,
+  StopReason,
+  ToolStatus,
+} from "./events.ts";
+export { LIFECYCLE_EVENTS } from "./events.ts";
 export type {
   AssistantMessageDecision,
   AssistantMessageInterceptor,
@@ -68,6 +84,7 @@ export {
   toolPrompt,
   TRUNCATED_NOTE,
 } from "./results.ts";
+export type { TextResultOptions } from "./results.ts";
 export type { Transport } from "./transport.ts";
 export type {
   CallToolOptions,
@@ -78,11 +95,15 @@ export type {
   ExtensionApi,
   HookContext,
   HostInfo,
+  ImageBlock,
   JsonObject,
+  MaybePromise,
   NotifyLevel,
   PanelSpec,
+  TextBlock,
   ToolContext,
   ToolHandler,
+  ToolPromptResponse,
   ToolResult,
   ToolSpec,
 } from "./types.ts";

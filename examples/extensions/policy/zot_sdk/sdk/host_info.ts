@@ -9,6 +9,7 @@
 import type { LineItem } from "../protocol/framing.ts";
 import type { HelloAckFrame } from "../protocol/frames.ts";
 import { parseHostToExt } from "../protocol/validate.ts";
+import { withAliases } from "./aliases.ts";
 import type { HostInfo } from "./types.ts";
 
 /**
@@ -32,15 +33,21 @@ export async function readHelloAck(
   return parsed.frame;
 }
 
+/** The host info of `ack`, with the wire's field names (and the deprecated camelCase aliases). */
 export function hostInfo(ack: HelloAckFrame): HostInfo {
-  return {
-    protocolVersion: ack.protocol_version,
-    zotVersion: ack.zot_version,
+  return withAliases({
+    protocol_version: ack.protocol_version,
+    zot_version: ack.zot_version,
     provider: ack.provider,
     model: ack.model,
     cwd: ack.cwd,
-    extensionDir: ack.extension_dir ?? "",
-    dataDir: ack.data_dir ?? ack.extension_dir ?? "",
+    extension_dir: ack.extension_dir ?? "",
+    data_dir: ack.data_dir ?? ack.extension_dir ?? "",
     capabilities: ack.capabilities ?? [],
-  };
+  }, {
+    protocolVersion: "protocol_version",
+    zotVersion: "zot_version",
+    extensionDir: "extension_dir",
+    dataDir: "data_dir",
+  });
 }

@@ -23,11 +23,13 @@ export interface PanelHandlers {
 
 /** One panel, by id. Create it with `ext.panel(id, handlers)`. */
 export class Panel {
+  /** The panel's id. */
   readonly id: string;
   #send: (frame: ExtToHostFrame) => void;
   #release: () => void;
   #open = false;
 
+  /** Made by `ext.panel(id, handlers)`, which wires it to the extension's output. */
   constructor(id: string, send: (frame: ExtToHostFrame) => void, release: () => void = () => {}) {
     this.id = id;
     this.#send = send;

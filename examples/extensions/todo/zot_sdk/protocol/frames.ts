@@ -10,9 +10,13 @@ import type { ContentBlock } from "./content.ts";
 
 /** Panel contents, as in `open_panel` and `panel_render`. */
 export interface PanelSpec {
+  /** The panel's id, unique within the extension. */
   id: string;
+  /** Shown in the panel's border. */
   title?: string;
+  /** The body, one entry per line. */
   lines?: string[];
+  /** A hint line below the body (e.g. the keys it takes). */
   footer?: string;
 }
 
@@ -201,8 +205,11 @@ export interface HostToolResultFrame {
 }
 /** A lifecycle notification; payload fields depend on `event` (see events.ts). */
 export interface EventFrame {
+  /** Always `"event"`. */
   type: "event";
+  /** The lifecycle event's name. */
   event: string;
+  /** The event's fields, by name. */
   [field: string]: unknown;
 }
 export interface EventInterceptFrame {
@@ -288,6 +295,7 @@ export const LIFECYCLE_EVENTS = [
   "subagent_start",
   "subagent_stop",
 ] as const;
+/** A lifecycle event name this protocol version defines. */
 export type LifecycleEventName = typeof LIFECYCLE_EVENTS[number];
 
 /** Compile-time exhaustiveness check for `switch (frame.type)`. */

@@ -7,16 +7,46 @@
  */
 
 import type { EventResult } from "../protocol/content.ts";
-import type { LifecycleEvent } from "../protocol/events.ts";
-import type { EventFrame, JsonObject, LifecycleEventName } from "../protocol/frames.ts";
+import type {
+  LifecycleEvent,
+  Origin,
+  PermissionDecision,
+  PermissionSource,
+  PermissionStage,
+  RunStatus,
+  StopReason,
+  ToolStatus,
+} from "../protocol/events.ts";
+import {
+  type EventFrame,
+  type JsonObject,
+  LIFECYCLE_EVENTS,
+  type LifecycleEventName,
+} from "../protocol/frames.ts";
 import { asContentBlock, isJsonObject } from "../protocol/validate.ts";
 
-export type { LifecycleEventName };
+export type {
+  EventFrame,
+  EventResult,
+  LifecycleEvent,
+  LifecycleEventName,
+  Origin,
+  PermissionDecision,
+  PermissionSource,
+  PermissionStage,
+  RunStatus,
+  StopReason,
+  ToolStatus,
+};
+export { LIFECYCLE_EVENTS };
 
 /** Envelope fields; older hosts omit them, so they are optional here. */
 export interface EventMeta {
+  /** The session the event belongs to. */
   session_id?: string;
+  /** The user's project directory. */
   cwd?: string;
+  /** Increases by one per notification the host sends, subscribed or not. */
   sequence?: number;
   /** The frame as received, for fields this SDK does not know yet. */
   raw: EventFrame;

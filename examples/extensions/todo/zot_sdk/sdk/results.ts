@@ -14,7 +14,8 @@ import type {
   PanelSpec,
 } from "../protocol/frames.ts";
 import { isJsonObject } from "../protocol/validate.ts";
-import type { CommandResponse, ToolResult } from "./types.ts";
+import { TOOL_RESULT_ALIASES, withAliases } from "./aliases.ts";
+import type { CommandResponse, ToolPromptResponse, ToolResult } from "./types.ts";
 
 /**
  * Submit `text` as a fresh user message.
@@ -38,7 +39,7 @@ export function prompt(text: string): CommandResponse {
  * ```ts
  * import { toolPrompt } from "./mod.ts";
  * const r = toolPrompt("skill", { name: "developer:commit" }, "and push");
- * if (r.action !== "tool_prompt" || r.toolName !== "skill") throw new Error("unexpected");
+ * if (r.action !== "tool_prompt" || r.tool_name !== "skill") throw new Error("unexpected");
  * ```
  */
 export function toolPrompt(toolName: string, args: JsonObject, text: string): CommandResponse {
@@ -47,7 +48,13 @@ export function toolPrompt(toolName: string, args: JsonObject, text: string): Co
   }
   // Guards plain-JavaScript callers; TypeScript already demands an object.
   if (!isJsonObject(args)) return errorResponse("tool_prompt args must be a JSON object");
-  return { action: "tool_prompt", prompt: text, toolName, toolArgs: args };
+  const response: ToolPromptResponse = withAliases({
+    action: "tool_prompt" as const,
+    prompt: text,
+    tool_name: toolName,
+    tool_args: args,
+  }, { toolName: "tool_name", toolArgs: "tool_args" });
+  return response;
 }
 
 /** Insert `text` into the editor without submitting it. */
@@ -101,16 +108,33 @@ export function imageBytes(mimeType: string, bytes: Uint8Array): ImageBlock {
  * ```ts
  * import { textResult } from "./mod.ts";
  * const r = textResult("Berlin: 16°C, fog", { activateTools: ["forecast"] });
- * if (r.isError || r.activateTools?.[0] !== "forecast") throw new Error("unexpected");
+ * if (r.is_error || r.activate_tools?.[0] !== "forecast") throw new Error("unexpected");
  * ```
  */
-export function textResult(value: string, options: { activateTools?: string[] } = {}): ToolResult {
-  return { content: [text(value)], activateTools: options.activateTools };
+export function textResult(value: string, options: TextResultOptions = {}): ToolResult {
+  const result: PlainResult = {
+    content: [text(value)],
+  };
+  if (options.activateTools) result.activate_tools = options.activateTools;
+  return withAliases(result, TOOL_RESULT_ALIASES);
+}
+
+/** A tool result as built here, before the deprecated aliases are added. */
+type PlainResult = Omit<ToolResult, keyof typeof TOOL_RESULT_ALIASES>;
+
+/** Options of {@linkcode textResult}. */
+export interface TextResultOptions {
+  /** Deferred tools the result makes available (its `activate_tools`). */
+  activateTools?: string[];
 }
 
 /** A failed one-block text result (the model sees it as a tool error). */
 export function errorResult(value: string): ToolResult {
-  return { content: [text(value)], isError: true };
+  const result: PlainResult = {
+    content: [text(value)],
+    is_error: true,
+  };
+  return withAliases(result, TOOL_RESULT_ALIASES);
 }
 
 /** The `command_response` frame for `response`. */
@@ -122,8 +146,9 @@ export function commandResponseFrame(id: string, response: CommandResponse): Com
       break;
     case "tool_prompt":
       frame.prompt = response.prompt;
-      frame.tool_name = response.toolName;
-      frame.tool_args = response.toolArgs;
+      // A response written by hand may still use the old camelCase names.
+      frame.tool_name = response.tool_name ?? response.toolName;
+      frame.tool_args = response.tool_args ?? response.toolArgs;
       break;
     case "insert":
       frame.insert = response.text;
@@ -199,8 +224,10 @@ export function toToolResult(value: unknown, name: string): ToolResult {
 /** The `tool_result` frame answering a host `tool_call`. */
 export function toolResultFrame(id: string, result: ToolResult): ExtToolResultFrame {
   const frame: ExtToolResultFrame = { type: "tool_result", id, content: result.content };
-  if (result.isError) frame.is_error = true;
-  if (result.activateTools?.length) frame.activate_tools = result.activateTools;
+  // A result written by hand may still use the old camelCase names.
+  if (result.is_error ?? result.isError) frame.is_error = true;
+  const activate = result.activate_tools ?? result.activateTools;
+  if (activate?.length) frame.activate_tools = activate;
   return frame;
 }
 
@@ -211,5 +238,9 @@ export const TRUNCATED_NOTE = "[tool result truncated by host]";
 export function fromHostResult(frame: HostToolResultFrame): ToolResult {
   const content: ContentBlock[] = [...frame.content];
   if (frame.truncated) content.push(text(TRUNCATED_NOTE));
-  return { content, isError: frame.is_error };
+  const result: PlainResult = {
+    content,
+    is_error: frame.is_error,
+  };
+  return withAliases(result, TOOL_RESULT_ALIASES);
 }

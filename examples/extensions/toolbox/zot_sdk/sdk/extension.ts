@@ -60,6 +60,7 @@ export const DEFAULT_CAPABILITIES: readonly string[] = [
   CAP_CALL_TOOL,
 ];
 
+/** Options of `new Extension(name, version, options)`. */
 export interface ExtensionOptions {
   /** Defaults to {@linkcode DEFAULT_CAPABILITIES}. */
   capabilities?: string[];
@@ -67,6 +68,7 @@ export interface ExtensionOptions {
   transport?: Transport;
 }
 
+/** Observes lifecycle event `N`; what it returns is ignored and what it throws is logged. */
 export type EventHandler<N extends LifecycleEventName> = (
   event: EventOf<N>,
   ctx: HookContext,
@@ -80,7 +82,9 @@ function isEvent<N extends LifecycleEventName>(e: AnyEvent, name: N): e is Event
 
 /** An extension. Register commands, tools, hooks and panels, then `await ext.run()`. */
 export class Extension implements ExtensionApi {
+  /** The name sent in `hello` (the manifest's name). */
   readonly name: string;
+  /** The version sent in `hello`. */
   readonly version: string;
   #caps: string[];
   #transport?: Transport;
@@ -94,6 +98,7 @@ export class Extension implements ExtensionApi {
   #client: CallToolClient;
   #runner: CallRunner;
 
+  /** An extension called `name`; nothing is sent until {@linkcode Extension.run}. */
   constructor(name: string, version = "0.0.0", options: ExtensionOptions = {}) {
     this.name = name;
     this.version = version;
@@ -175,8 +180,8 @@ export class Extension implements ExtensionApi {
    * import { Extension } from "./mod.ts";
    * const ext = new Extension("guard");
    * ext.interceptToolCall((call) => {
-   *   const cmd = String(call.toolArgs.command ?? "");
-   *   if (call.toolName === "bash" && cmd.includes("rm -rf")) {
+   *   const cmd = String(call.tool_args.command ?? "");
+   *   if (call.tool_name === "bash" && cmd.includes("rm -rf")) {
    *     return { block: true, reason: "refused: rm -rf" };
    *   }
    * });
@@ -219,21 +224,25 @@ export class Extension implements ExtensionApi {
     return panel;
   }
 
+  /** Show a note in the host's status area. */
   notify(level: NotifyLevel, message: string): void {
     this.#send({ type: "notify", level, message });
   }
+  /** Clear this extension's notes. */
   clearNotes(): void {
     this.#send({ type: "clear_notes" });
   }
+  /** Submit text as a user prompt (interactive hosts only; a sandboxed extension needs `"submit": true`). */
   submit(text: string): void {
     this.#send({ type: "submit", text });
   }
+  /** Log a line to stderr (the extension's log file), prefixed with the name. */
   log(...parts: unknown[]): void {
     console.error(`[${this.name}]`, ...parts);
   }
   /**
    * Run a tool through the host (needs the host's `call_tool` capability).
-   * Tool failures resolve with `isError`; a missing capability, abort,
+   * Tool failures resolve with `is_error`; a missing capability, abort,
    * timeout or end of input reject. Inside a tool handler use
    * `ctx.callTool`, which nests the call under the current one.
    *

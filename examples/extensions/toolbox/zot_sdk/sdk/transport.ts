@@ -10,7 +10,9 @@ import type { ExtToHostFrame } from "../protocol/frames.ts";
 
 /** A byte stream in, a byte sink out. */
 export interface Transport {
+  /** The host's frames (normally stdin). */
   readable: ReadableStream<Uint8Array>;
+  /** Where the extension's frames go (normally stdout). */
   writable: WritableStream<Uint8Array>;
 }
 

@@ -12,48 +12,82 @@ import type {
   JsonObject,
 } from "../protocol/frames.ts";
 import { isJsonObject } from "../protocol/validate.ts";
+import { withAliases } from "./aliases.ts";
 import { errorMessage } from "./errors.ts";
 import type { HookContext, MaybePromise } from "./types.ts";
 
 /** A proposed tool call, before it runs. */
 export interface ToolCallRequest {
-  toolId: string;
-  toolName: string;
+  /** The host's id of this call. */
+  tool_id: string;
+  /** The tool about to run. */
+  tool_name: string;
   /** Current args (already rewritten by interceptors consulted earlier). */
-  toolArgs: JsonObject;
+  tool_args: JsonObject;
   /** Set when another extension made the call through `call_tool`. */
-  originExtension?: string;
+  origin_extension?: string;
+  /** @deprecated Use `tool_id`. */
+  readonly toolId: string;
+  /** @deprecated Use `tool_name`. */
+  readonly toolName: string;
+  /** @deprecated Use `tool_args`. */
+  readonly toolArgs: JsonObject;
+  /** @deprecated Use `origin_extension`. */
+  readonly originExtension?: string;
 }
 
 /** Block the call (the model sees `reason`), or rewrite its args. */
 export interface ToolCallDecision {
+  /** Refuse the call. */
   block?: boolean;
+  /** Why; the model sees it as the tool's error. */
   reason?: string;
   /** The args the tool will actually receive; ignored when blocking. */
+  modified_args?: JsonObject;
+  /** @deprecated Use `modified_args`. */
   modifiedArgs?: JsonObject;
 }
 
 /** Block the turn before the model is called; `reason` is shown to the user. */
 export interface TurnStartDecision {
+  /** Refuse the turn. */
   block?: boolean;
+  /** Why; shown to the user. */
   reason?: string;
 }
 
 /** Hide the message from the user, or replace its visible text. */
 export interface AssistantMessageDecision {
+  /** Hide the message. */
   block?: boolean;
+  /** Why it was hidden. */
   reason?: string;
+  /** The text to show instead; ignored when blocking. */
+  replace_text?: string;
+  /** @deprecated Use `replace_text`. */
   replaceText?: string;
 }
 
 /** The assembled system prompt before the first model call. */
 export interface BeforeAgentStartRequest {
-  systemPrompt: string;
-  sessionId: string;
-  agentRunId: string;
+  /** The prompt as assembled so far (earlier interceptors applied). */
+  system_prompt: string;
+  /** The session it belongs to. */
+  session_id: string;
+  /** This run of the agent. */
+  agent_run_id: string;
+  /** The user's project directory. */
   cwd: string;
+  /** The model provider. */
   provider: string;
+  /** The model. */
   model: string;
+  /** @deprecated Use `system_prompt`. */
+  readonly systemPrompt: string;
+  /** @deprecated Use `session_id`. */
+  readonly sessionId: string;
+  /** @deprecated Use `agent_run_id`. */
+  readonly agentRunId: string;
 }
 
 /** Return a decision, or nothing to allow unchanged. */
@@ -61,10 +95,12 @@ export type ToolCallInterceptor = (
   call: ToolCallRequest,
   ctx: HookContext,
 ) => MaybePromise<ToolCallDecision | void>;
+/** Gets the turn's step number; return a decision, or nothing to allow. */
 export type TurnStartInterceptor = (
   step: number,
   ctx: HookContext,
 ) => MaybePromise<TurnStartDecision | void>;
+/** Gets the message text; return a decision, or nothing to show it unchanged. */
 export type AssistantMessageInterceptor = (
   text: string,
   ctx: HookContext,
@@ -123,21 +159,26 @@ export async function answerIntercept(
         const origin = typeof frame.origin_extension === "string"
           ? frame.origin_extension
           : undefined;
-        const d = checked(
-          "tool_call",
-          await hooks.tool_call({
-            toolId: str(frame, "tool_id"),
-            toolName: str(frame, "tool_name"),
-            toolArgs: args,
-            originExtension: origin,
-          }, ctx),
-        );
+        const request: ToolCallRequest = withAliases({
+          tool_id: str(frame, "tool_id"),
+          tool_name: str(frame, "tool_name"),
+          tool_args: args,
+          origin_extension: origin,
+        }, {
+          toolId: "tool_id",
+          toolName: "tool_name",
+          toolArgs: "tool_args",
+          originExtension: "origin_extension",
+        });
+        const d = checked("tool_call", await hooks.tool_call(request, ctx));
         if (!d) break;
+        // The deprecated camelCase name still counts when the wire name is absent.
+        const modified = d.modified_args ?? d.modifiedArgs;
         if (d.block) {
           out.block = true;
           if (d.reason) out.reason = d.reason;
-        } else if (d.modifiedArgs && isJsonObject(d.modifiedArgs)) {
-          out.modified_args = d.modifiedArgs;
+        } else if (modified && isJsonObject(modified)) {
+          out.modified_args = modified;
         }
         break;
       }
@@ -156,24 +197,30 @@ export async function answerIntercept(
         const text = str(frame, "text");
         const d = checked("assistant_message", await hooks.assistant_message(text, ctx));
         if (!d) break;
+        const replace = d.replace_text ?? d.replaceText;
         if (d.block) {
           out.block = true;
           if (d.reason) out.reason = d.reason;
-        } else if (d.replaceText !== undefined && d.replaceText !== text) {
-          out.replace_text = d.replaceText;
+        } else if (replace !== undefined && replace !== text) {
+          out.replace_text = replace;
         }
         break;
       }
       case "before_agent_start": {
         if (!hooks.before_agent_start) break;
-        const replacement = await hooks.before_agent_start({
-          systemPrompt: str(frame, "system_prompt"),
-          sessionId: str(frame, "session_id"),
-          agentRunId: str(frame, "agent_run_id"),
+        const request: BeforeAgentStartRequest = withAliases({
+          system_prompt: str(frame, "system_prompt"),
+          session_id: str(frame, "session_id"),
+          agent_run_id: str(frame, "agent_run_id"),
           cwd: str(frame, "cwd"),
           provider: str(frame, "provider"),
           model: str(frame, "model"),
-        }, ctx);
+        }, {
+          systemPrompt: "system_prompt",
+          sessionId: "session_id",
+          agentRunId: "agent_run_id",
+        });
+        const replacement = await hooks.before_agent_start(request, ctx);
         if (typeof replacement === "string") out.system_prompt = replacement;
         break;
       }
