@@ -2,8 +2,9 @@
  * `deno task build [--host] [--target <t>]... [--out dist]`: one `deno compile`d
  * zot binary per OS. `deno compile` downloads the `denort` runtime per target
  * unless it is pre-seeded at `$DENO_DIR/dl/release/v<ver>/denort-<target>.zip`
- * (or `DENORT_BIN` is set); where neither works, this fails per target with
- * that remedy instead of a bare DNS error.
+ * (or `DENORT_BIN` is set); where neither works, the failure of each target
+ * names that remedy above `deno compile`'s own error, which alone (a DNS
+ * failure) would not say what to do.
  *
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * The tool calls of one assistant message, run one after another (the
- * spec's order: each gets its own decision and result). Deferred tools a
+ * protocol's order: each gets its own decision and result). Deferred tools a
  * result names become visible for the next request.
  *
  * @module

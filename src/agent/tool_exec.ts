@@ -1,5 +1,5 @@
 /**
- * One tool call from proposal to result, in the spec's order: unknown tool →
+ * One tool call from proposal to result, in the protocol's order: unknown tool →
  * interception (`tool_call` interceptors, rewrites chained) → confirmation →
  * `permission_decision` → execute → `tool_result`. Shared by the loop (model
  * calls) and the ToolCaller (extension calls); the transcript is the

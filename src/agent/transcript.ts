@@ -61,7 +61,7 @@ export function recordedContextTokens(messages: readonly Message[]): number {
   return 0;
 }
 
-/** Serialized size ÷ 4: the spec's token estimate. */
+/** Serialized size ÷ 4: the protocol's token estimate (what `pre_compact` reports). */
 export function tokenEstimate(messages: readonly Message[]): number {
   return Math.ceil(new TextEncoder().encode(JSON.stringify(messages)).length / 4);
 }

@@ -20,7 +20,7 @@ export const denoEnv: EnvGet = (name) => {
 };
 
 /**
- * `$ZOT_HOME` exactly as the spec orders it: ZOT_HOME, then
+ * `$ZOT_HOME` in the documented order: ZOT_HOME, then
  * `$XDG_STATE_HOME/zot` on any OS, then the macOS and Windows defaults, then
  * `~/.local/state/zot`, then a relative `.zot` as the last resort.
  */

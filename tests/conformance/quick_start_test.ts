@@ -1,7 +1,7 @@
 /**
- * The spec's quick start, word for word: the Python extension from
- * extensions.md "Quick start" (tests/fixtures/conformance/hello-py, copied
- * from the spec) installed with the real `zot ext install`, seen by
+ * The protocol's quick start, word for word: the Python extension of the
+ * README's "Quick start" (tests/fixtures/conformance/hello-py, the reference
+ * host's own example) installed with the real `zot ext install`, seen by
  * `zot ext list` and a live `zot ext doctor`, then discovered from
  * $ZOT_HOME and run through the real host: `/hellopy` answers with the
  * prompt action.
@@ -36,7 +36,7 @@ async function zot(home: string, cwd: string, ...args: string[]) {
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
-Deno.test("quick start: the spec's python extension installs, passes doctor and answers /hellopy", async () => {
+Deno.test("quick start: the reference python extension installs, passes doctor and answers /hellopy", async () => {
   await using z = await tempZot();
   const installed = await zot(z.home, z.cwd, "ext", "install", join(FIXTURES, "hello-py"), "--yes");
   assertEquals(installed.code, 0, installed.stderr);

@@ -19,7 +19,7 @@ import type { ExtensionRecord } from "./record.ts";
 import type { Registry } from "./registry.ts";
 import type { CallToolBudget } from "./call_tool_queue.ts";
 
-/** Reply deadlines; tests shorten them, production uses the spec's values. */
+/** Reply deadlines; tests shorten them, production uses the protocol's deadlines. */
 export interface HostTimeouts {
   toolCallMs: number;
   interceptMs: number;

@@ -77,7 +77,8 @@ export class EventBus {
   }
 
   #deliver(event: LifecycleEvent): void {
-    // Every notification takes a number, subscribed or not (spec §3.1).
+    // Every notification takes a number, subscribed or not: `sequence` counts the
+    // session's events, so every extension sees one numbering.
     const sequence = ++this.#sequence;
     const targets = this.#subscribers(event.event);
     if (targets.length === 0) return;
@@ -107,7 +108,8 @@ function toFrame(event: LifecycleEvent, session: SessionInfo, sequence: number):
     cwd: session.cwd,
     sequence,
   };
-  // Swarm events keep the parent conversation they were spawned in (spec §3.1).
+  // Swarm events keep the session of the parent conversation that spawned them,
+  // so an extension can tie a sub-agent to the conversation it serves.
   if ((event.event === "subagent_start" || event.event === "subagent_stop") && event.session_id) {
     frame.session_id = event.session_id;
   }

@@ -172,7 +172,8 @@ export async function interceptAssistantMessage(
   text: string,
   signal: AbortSignal,
 ): Promise<AssistantMessageDecision> {
-  // Only non-empty assistant text is offered to interceptors (spec §3.2).
+  // Only non-empty assistant text is offered to interceptors: there is nothing
+  // shown to hide or rewrite, and an interceptor is not woken for nothing.
   if (text === "") return { block: false, text };
   let current = text;
   for (const record of interceptors(core, "assistant_message")) {

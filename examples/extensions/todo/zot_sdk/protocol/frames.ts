@@ -278,7 +278,7 @@ export const INTERCEPTABLE_EVENTS = [
 ] as const;
 export type InterceptableEvent = typeof INTERCEPTABLE_EVENTS[number];
 
-/** Lifecycle event names the spec recognises. Unknown names are still accepted. */
+/** Lifecycle event names the protocol defines. Unknown names are still accepted. */
 export const LIFECYCLE_EVENTS = [
   "session_start",
   "session_end",
