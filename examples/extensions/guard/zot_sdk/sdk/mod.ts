@@ -30,6 +30,15 @@
  * await ext.run();
  * ```
  *
+ * One naming rule: data is spelled as on the wire. Events, `ext.host`,
+ * interceptor requests and decisions, tool results and command responses use
+ * the protocol's snake_case field names (`event.tool_name`, `ext.host.data_dir`,
+ * `call.tool_args`, `{ modified_args }`, `result.is_error`); what is only
+ * JavaScript (classes, methods, functions, handler `ctx` objects and the
+ * options of SDK calls, such as `textResult(s, { activateTools })`) is
+ * camelCase. The camelCase data names of earlier versions (`host.dataDir`,
+ * `call.toolName`, `result.isError`, …) still work as deprecated aliases.
+ *
  * Importing the SDK sends `console.log`, `console.info` and `console.debug`
  * to stderr (zot's log file for the extension), because stdout carries
  * frames only.
