@@ -1,5 +1,9 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { MAX_FRONTMATTER_CHARS, parseFrontmatter } from "../../src/skills/frontmatter.ts";
+import {
+  MAX_DEPTH,
+  MAX_FRONTMATTER_CHARS,
+  parseFrontmatter,
+} from "../../src/skills/frontmatter.ts";
 
 Deno.test("frontmatter: scalars, continuation lines, lists and nested maps", () => {
   const r = parseFrontmatter(
@@ -74,14 +78,20 @@ Deno.test("frontmatter: errors name the problem, the line and the remedy", () =>
   });
   const cases: [string, string][] = [
     ["---\ndescription: x\nbad line\n---\n", "frontmatter line 3: "],
-    ["---\na: 1\na: 2\n---\n", "frontmatter line 3: Map keys must be unique (keep one of them)"],
-    ["---\na:\n\tb: 1\n---\n", "frontmatter line 3: Tabs are not allowed as indentation"],
-    ['---\na: "open\n---\n', "frontmatter line 2: Missing closing"],
+    ["---\na: 1\na: 2\n---\n", "frontmatter line 3: duplicated mapping key (keep one of them)"],
+    [
+      "---\na:\n\tb: 1\n---\n",
+      "frontmatter line 3: tab characters must not be used in indentation (indent with spaces)",
+    ],
+    [
+      '---\na: "open\n---\n',
+      "frontmatter line 2: unexpected end of the stream within a double quoted scalar",
+    ],
     [
       "---\nname: x\ndescription: Use when: asked\n---\n",
-      'frontmatter line 3: Nested mappings are not allowed in compact mappings (put the value in quotes when it contains ": ")',
+      'frontmatter line 3: bad indentation of a mapping entry (put the value in quotes when it contains ": ")',
     ],
-    ["---\na: 1\n--- x\nb: 2\n---\n", "frontmatter line 3: "],
+    ["---\na: 1\n--- x\nb: 2\n---\n", "frontmatter line 4: "],
     ["---\n- a\n---\n", "frontmatter must be a mapping of keys to values"],
     ["---\nplain text\n---\n", "frontmatter must be a mapping of keys to values"],
   ];
@@ -143,6 +153,22 @@ Deno.test("frontmatter: size limit", () => {
   assertError(`---\n${many}\n---\n`, "...over the limit of 16384");
   const deep = `---\na: ${"[".repeat(20_000)}${"]".repeat(20_000)}\n---\n`;
   assertError(deep, "...over the limit of 16384");
+});
+
+Deno.test("frontmatter: nesting deeper than the limit is refused", () => {
+  const flow = `---\na: ${"[".repeat(MAX_DEPTH + 1)}${"]".repeat(MAX_DEPTH + 1)}\n---\n`;
+  const block = "---\n" +
+    Array.from({ length: MAX_DEPTH + 1 }, (_, i) => `${"  ".repeat(i)}k${i}:`).join("\n") +
+    " v\n---\n";
+  const mixed = `---\nlist:\n${"  - ".repeat(1)}${"{a: ".repeat(MAX_DEPTH)}1${
+    "}".repeat(MAX_DEPTH)
+  }\n---\n`;
+  const deepest = `---\na: ${"[".repeat(6000)}${"]".repeat(6000)}\n---\n`;
+  for (const text of [flow, block, mixed, deepest]) {
+    assertError(text, `...nesting exceeded maxDepth (${MAX_DEPTH})`);
+  }
+  const fits = `---\na: ${"[".repeat(MAX_DEPTH - 2)}1${"]".repeat(MAX_DEPTH - 2)}\n---\n`;
+  assertEquals(parseFrontmatter(fits).ok, true);
 });
 
 /** `text` is refused with an error that starts with `want` (or holds it, after "..."). */
