@@ -40,6 +40,8 @@ const GITIGNORE = [
   "range[a-c]",
   "**/gen/",
   "x/**/",
+  "...",
+  "back\\\\slash",
   "",
 ].join("\n");
 
@@ -99,6 +101,11 @@ const FILES = [
   "deep/gen/g.js",
   "gen.js",
   "x/z/file",
+  "...",
+  "....",
+  "d/...",
+  "back\\slash",
+  "back\\other",
   "main.ts",
   "src/main.ts",
 ];
