@@ -153,12 +153,17 @@ function refusal(source: string, events: readonly Event[]): Parsed | undefined {
       return failAt(
         source,
         e.anchorStart,
-        'anchors and aliases ("&name", "*name") are not allowed',
+        'anchors and aliases ("&name", "*name") are not allowed ' +
+          '(quote a value that starts with "&" or "*")',
       );
     }
     if (e.tagStart !== -1) {
       const tag = source.slice(e.tagStart, e.tagEnd);
-      return failAt(source, e.tagStart, `tags ("${tag}") are not allowed`);
+      return failAt(
+        source,
+        e.tagStart,
+        `tags ("${tag}") are not allowed (quote a value that starts with "!")`,
+      );
     }
     // In a mapping, nodes alternate key, value: an even count means this node is a key.
     const parent = open.at(-1);

@@ -122,6 +122,10 @@ Deno.test("frontmatter: anchors and aliases are refused (no alias expansion)", (
     ["---\ndescription: &d text\nname: *d\n---\n", "frontmatter line 2: anchors and aliases"],
     ["---\nbase: &b {x: 1}\nmore:\n  <<: *b\n---\n", "frontmatter line 2: anchors and aliases"],
     ["---\ndescription: d\nlist:\n  - &one 1\n---\n", "frontmatter line 4: anchors and aliases"],
+    [
+      "---\ndescription: *important\n---\n",
+      'frontmatter line 2: anchors and aliases ("&name", "*name") are not allowed (quote a value that starts with "&" or "*")',
+    ],
   ];
   for (const [text, want] of cases) assertError(text, want);
 });
