@@ -82,6 +82,20 @@ export function piFrame(tui: TUI): () => void {
   return () => frame.call(tui);
 }
 
+/**
+ * Draws one frame of `tui` now, as pi-tui's render timer would (on a
+ * FlatTUI, its own frame): tests and benchmarks drive frames this way.
+ */
+export function drawNow(tui: TUI): void {
+  const frame: unknown = Reflect.get(tui, "doRender");
+  if (typeof frame !== "function") {
+    throw new Error(
+      `pi-tui's TUI has no doRender (zot was checked against pi-tui ${PI_TUI_CHECKED})`,
+    );
+  }
+  frame.call(tui);
+}
+
 /** Makes `render` the frame of this one `tui`: an own property shadows pi-tui's private method. */
 export function replaceFrame(tui: TUI, render: () => void): void {
   Object.defineProperty(tui, "doRender", { value: render });
