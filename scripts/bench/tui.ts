@@ -20,6 +20,7 @@ import {
   StatusBar,
   Transcript,
 } from "../../src/tui/mod.ts";
+import { drawNow } from "../../src/tui/pi_private.ts";
 import type { BenchRow } from "./types.ts";
 
 const TOKENS = 400;
@@ -28,7 +29,7 @@ const LONG_ANSWER = 9_600;
 
 /** pi-tui renders on a timer; the bench drives its frame function directly. */
 function renderNow(tui: TUI): void {
-  (tui as unknown as { doRender(): void }).doRender();
+  drawNow(tui);
 }
 
 /** "before": pi-tui's own TUI and Container; "after": FlatTUI and Transcript. */

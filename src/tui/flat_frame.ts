@@ -9,46 +9,14 @@
  * those rows whatever the transcript's length. The bytes differ from
  * pi-tui's; what the terminal shows afterwards does not (a test replays
  * both into a terminal emulator and compares the screens frame by frame).
+ * pi-tui's frame state is private: it is reached only through the adapter
+ * in pi_private.ts.
  *
  * @module
  */
 
-import { CURSOR_MARKER, type Terminal, type TUI, visibleWidth } from "@mariozechner/pi-tui";
-
-/** pi-tui's private frame state and steps, as of 0.73. */
-export interface PiFrameState {
-  previousLines: string[];
-  previousKittyImageIds: Set<number>;
-  previousWidth: number;
-  previousHeight: number;
-  previousViewportTop: number;
-  cursorRow: number;
-  hardwareCursorRow: number;
-  maxLinesRendered: number;
-  clearOnShrink: boolean;
-  stopped: boolean;
-  overlayStack: unknown[];
-  applyLineResets(lines: string[]): string[];
-  positionHardwareCursor(position: { row: number; col: number } | null, lines: number): void;
-}
-
-/** `tui` seen as its frame state, when pi-tui still has all of it. */
-export function piFrameState(tui: TUI): PiFrameState | undefined {
-  const get = (name: string): unknown => Reflect.get(tui, name);
-  const ok = ["previousLines", "overlayStack"].every((k) => Array.isArray(get(k))) &&
-    get("previousKittyImageIds") instanceof Set &&
-    [
-      "previousWidth",
-      "previousHeight",
-      "previousViewportTop",
-      "cursorRow",
-      "hardwareCursorRow",
-      "maxLinesRendered",
-    ].every((k) => typeof get(k) === "number") &&
-    ["clearOnShrink", "stopped"].every((k) => typeof get(k) === "boolean") &&
-    ["applyLineResets", "positionHardwareCursor"].every((k) => typeof get(k) === "function");
-  return ok ? tui as unknown as PiFrameState : undefined;
-}
+import { CURSOR_MARKER, type Terminal, visibleWidth } from "@mariozechner/pi-tui";
+import type { PiFrameState } from "./pi_private.ts";
 
 /** pi-tui's test for a Kitty or iTerm2 image line (such lines get no reset). */
 export function isImageLine(line: string): boolean {

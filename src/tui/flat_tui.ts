@@ -22,23 +22,18 @@
  * pi-tui's, the screen they leave does not (a test replays both into a
  * terminal emulator, frame by frame).
  *
- * The frame state FlatTUI reads and advances is private in pi-tui 0.73; if
- * a later version renames it, FlatTUI leaves every frame to pi-tui (correct,
- * only slower) and {@linkcode FlatTUI.flat} says so (a test checks it).
+ * The frame state FlatTUI reads and advances is private in pi-tui; it is
+ * reached only through pi_private.ts. If a later version renames it, FlatTUI
+ * leaves every frame to pi-tui (correct, only slower) and
+ * {@linkcode FlatTUI.flat} says so (a test checks it).
  *
  * @module
  */
 
 import { type Component, type Terminal, truncateToWidth, TUI } from "@mariozechner/pi-tui";
 import { hasRenderSince, type RenderToken } from "./components/lines.ts";
-import {
-  cursorRow,
-  fits,
-  FlatFrame,
-  isImageLine,
-  type PiFrameState,
-  piFrameState,
-} from "./flat_frame.ts";
+import { cursorRow, fits, FlatFrame, isImageLine } from "./flat_frame.ts";
+import { piFrame, type PiFrameState, piFrameState, replaceFrame } from "./pi_private.ts";
 
 /** What the last frame did (tests, bench). */
 export interface FrameStats {
@@ -79,13 +74,10 @@ export class FlatTUI extends TUI {
 
   constructor(terminal: Terminal, showHardwareCursor?: boolean) {
     super(terminal, showHardwareCursor);
-    const piFrame: unknown = Reflect.get(TUI.prototype, "doRender");
-    if (typeof piFrame !== "function") throw new Error("pi-tui's TUI has no doRender");
-    this.#piFrame = () => piFrame.call(this);
+    this.#piFrame = piFrame(this);
     this.#pi = piFrameState(this);
     this.flat = this.#pi !== undefined;
-    // An own property shadows pi-tui's (private) frame for this instance.
-    Object.defineProperty(this, "doRender", { value: () => this.#render() });
+    replaceFrame(this, () => this.#render());
   }
 
   /** The children's lines (a new array: pi-tui edits it in place). */

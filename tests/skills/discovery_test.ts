@@ -105,7 +105,7 @@ Deno.test("skills: bad frontmatter is a diagnostic, not a throw", async () => {
   assertStringIncludes(messages.join("\n"), `plain/SKILL.md: missing YAML frontmatter`);
   assertStringIncludes(
     messages.join("\n"),
-    `broken/SKILL.md: frontmatter line 3: expected "key: value"`,
+    `broken/SKILL.md: frontmatter line 3: a key must be text`,
   );
   assert(r.diagnostics.every((d) => d.level === "error"));
 });

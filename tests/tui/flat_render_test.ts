@@ -12,13 +12,12 @@ import {
 } from "../../src/tui/mod.ts";
 import { type Component, Container, Editor, TUI, visibleWidth } from "@mariozechner/pi-tui";
 import { fits } from "../../src/tui/flat_frame.ts";
+import { drawNow, piFrameState } from "../../src/tui/pi_private.ts";
 import { Emulator } from "../helpers/emulator.ts";
 
 /** pi-tui renders on a timer; tests drive its frame function directly. */
 function renderNow(tui: TUI): void {
-  const frame: unknown = Reflect.get(tui, "doRender");
-  assert(typeof frame === "function", "pi-tui TUI has no doRender");
-  frame.call(tui);
+  drawNow(tui);
 }
 
 /** The transcript's blocks joined line by line by pi-tui's own Container. */
@@ -156,7 +155,12 @@ interface Frame {
 /** Builds the components on `tui`, then changes them, calling `frame()` after each change. */
 type Scenario = (tui: TUI, terminal: MemoryTerminal, flat: boolean, frame: () => void) => void;
 
-const STATE = ["previousViewportTop", "hardwareCursorRow", "cursorRow", "maxLinesRendered"];
+const STATE = [
+  "previousViewportTop",
+  "hardwareCursorRow",
+  "cursorRow",
+  "maxLinesRendered",
+] as const;
 
 function record(scenario: Scenario, flat: boolean, columns: number, rows: number): Frame[] {
   const terminal = new MemoryTerminal(columns, rows);
@@ -165,9 +169,11 @@ function record(scenario: Scenario, flat: boolean, columns: number, rows: number
   const frames: Frame[] = [];
   scenario(tui, terminal, flat, () => {
     renderNow(tui);
+    const pi = piFrameState(tui);
+    assert(pi !== undefined, "pi-tui no longer has the frame state the comparison reads");
     const state: Record<string, number> = {};
-    for (const key of STATE) state[key] = Reflect.get(tui, key);
-    state.lines = (Reflect.get(tui, "previousLines") as string[]).length;
+    for (const key of STATE) state[key] = pi[key];
+    state.lines = pi.previousLines.length;
     frames.push({
       output: terminal.output,
       columns: terminal.columns,
