@@ -21,9 +21,9 @@ export const mutants: Mutant[] = [
   {
     id: "guards-loop-unpaced",
     protection: "the loop waits for the extensions between the tool_call events of one reply",
-    file: "src/agent/loop.ts",
-    find: "        await this.hooks.paced();\n        this.hooks.emit({",
-    replace: "        this.hooks.emit({",
+    file: "src/agent/step.ts",
+    find: "    await ctx.hooks.paced();\n    ctx.emit({",
+    replace: "    ctx.emit({",
     tests: [BURST],
   },
   {
@@ -112,9 +112,9 @@ export const mutants: Mutant[] = [
   {
     id: "guards-no-reply-bound",
     protection: "tool calls per model reply are bounded",
-    file: "src/agent/loop.ts",
-    find: "      const calls = proposed.slice(0, bound);",
-    replace: "      const calls = proposed;",
+    file: "src/agent/step.ts",
+    find: "  const calls = proposed.slice(0, bound);",
+    replace: "  const calls = proposed;",
     tests: [BOUND],
   },
   {
