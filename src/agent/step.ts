@@ -17,6 +17,7 @@ import type { ToolRegistry } from "./tool_registry.ts";
 import type { ToolExecEnv } from "./tool_exec.ts";
 import { DEFAULT_MAX_TOOL_CALLS, refuseBeyondBound, runToolBatch } from "./tool_batch.ts";
 import { announceAssistant } from "./announce.ts";
+import { proposedCall } from "./blocks.ts";
 import { streamTurn } from "./turn.ts";
 import { repairDanglingToolCalls } from "./transcript.ts";
 
@@ -104,14 +105,7 @@ export async function runStep(
     // One notification per call: wait for the extensions to keep up, so a
     // long reply never overflows (and disconnects) a guard that reads.
     await ctx.hooks.paced();
-    ctx.emit({
-      type: "tool_call",
-      id: call.id,
-      name: call.name,
-      args: call.args,
-      argsRaw: call.args_raw,
-      inTranscript: true,
-    });
+    ctx.emit({ type: "tool_call", ...proposedCall(call), inTranscript: true });
   }
   turnEnd(turn.stop, turn.error);
   if (turn.stop !== "tool_use" || calls.length === 0) {

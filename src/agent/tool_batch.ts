@@ -9,7 +9,7 @@
 import type { AgentEvent } from "./events.ts";
 import type { ToolCallBlock, ToolResultBlock } from "./types.ts";
 import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
-import { resultBlock } from "./result_block.ts";
+import { proposedCall, resultBlock } from "./blocks.ts";
 import { textContent } from "../protocol/content.ts";
 
 /** Tool calls run per model reply unless settings or `--max-tool-calls` say otherwise. */
@@ -52,15 +52,10 @@ export async function runToolBatch(
   const results: ToolResultBlock[] = [];
   for (const call of calls) {
     // After an abort the remaining calls still end (as cancelled) with their own result.
-    const outcome = await runToolCall({
-      id: call.id,
-      name: call.name,
-      args: call.args,
-      argsRaw: call.args_raw,
-      inTranscript: true,
-      chain: [call.name],
-      signal,
-    }, env);
+    const outcome = await runToolCall(
+      { ...proposedCall(call), inTranscript: true, chain: [call.name], signal },
+      env,
+    );
     results.push(resultBlock(call.id, call.name, outcome.result));
     if (outcome.result.activateTools?.length) env.registry.activate(outcome.result.activateTools);
   }

@@ -10,11 +10,15 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The same field in both vocabularies. */
-const PAIRS: [string, string][] = [["is_error", "isError"], ["delay_ms", "delayMs"]];
+const PAIRS: [string, string][] = [
+  ["is_error", "isError"],
+  ["delay_ms", "delayMs"],
+  ["args_raw", "argsRaw"],
+];
 
 /** Files that convert at an edge (or declare the types of both sides). */
 const ADAPTERS = new Set([
-  "src/agent/result_block.ts",
+  "src/agent/blocks.ts",
   "src/agent/types.ts",
   "src/modes/shared/client_events.ts",
 ]);

@@ -9,7 +9,7 @@
 
 import type { Agent } from "../../agent/loop.ts";
 import { runToolCall } from "../../agent/tool_exec.ts";
-import { resultBlock } from "../../agent/result_block.ts";
+import { resultBlock } from "../../agent/blocks.ts";
 import type { Message } from "../../agent/types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 
