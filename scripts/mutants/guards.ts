@@ -14,6 +14,8 @@ const FAIL_CLOSED_E2E = "tests/agent/guard_fail_closed_test.ts";
 const INTERCEPT = "tests/extensions/host/intercept_test.ts";
 const FAIL_CLOSED_AGENT = "tests/agent/fail_closed_hooks_test.ts";
 const BOUND = "tests/agent/tool_call_bound_test.ts";
+const EXT_EDGE = "tests/extensions/host/agent_events_test.ts";
+const CLIENT_EDGE = "tests/modes/shared/client_events_test.ts";
 const LOCK_UNIT = "tests/agent/session_lock_test.ts";
 const LOCK_JOURNEY = "tests/journeys/session_lock_test.ts";
 
@@ -21,9 +23,9 @@ export const mutants: Mutant[] = [
   {
     id: "guards-loop-unpaced",
     protection: "the loop waits for the extensions between the tool_call events of one reply",
-    file: "src/agent/loop.ts",
-    find: "        await this.hooks.paced();\n        this.hooks.emit({",
-    replace: "        this.hooks.emit({",
+    file: "src/agent/step.ts",
+    find: "    await ctx.hooks.paced();\n    ctx.emit({",
+    replace: "    ctx.emit({",
     tests: [BURST],
   },
   {
@@ -112,9 +114,9 @@ export const mutants: Mutant[] = [
   {
     id: "guards-no-reply-bound",
     protection: "tool calls per model reply are bounded",
-    file: "src/agent/loop.ts",
-    find: "      const calls = proposed.slice(0, bound);",
-    replace: "      const calls = proposed;",
+    file: "src/agent/step.ts",
+    find: "  const calls = proposed.slice(0, bound);",
+    replace: "  const calls = proposed;",
     tests: [BOUND],
   },
   {
@@ -148,5 +150,23 @@ export const mutants: Mutant[] = [
     find: "    this.#lock?.release();\n    this.#lock = undefined;\n",
     replace: "",
     tests: [LOCK_UNIT],
+  },
+  {
+    id: "guards-beyond-bound-told",
+    protection: "calls past the per-reply bound are not shown to guards and observers",
+    file: "src/extensions/host/agent_events.ts",
+    find:
+      '      if (event.beyondBound) return undefined;\n      return {\n        event: "tool_call",',
+    replace: '      return {\n        event: "tool_call",',
+    tests: [BOUND, EXT_EDGE],
+  },
+  {
+    id: "guards-call-tool-on-stdout",
+    protection: "a tool an extension runs with call_tool stays off the JSON and RPC event stream",
+    file: "src/modes/shared/client_events.ts",
+    find:
+      '      if (!event.inTranscript) return undefined;\n      return {\n        type: "tool_result",',
+    replace: '      return {\n        type: "tool_result",',
+    tests: [CLIENT_EDGE],
   },
 ];

@@ -8,7 +8,8 @@
 
 import type { AgentHooks } from "./hooks.ts";
 import type { AssistantMessage } from "./types.ts";
-import { type AgentEvent, assistantText, toWireMessage } from "./events.ts";
+import type { AgentEvent } from "./events.ts";
+import { assistantText } from "./transcript.ts";
 
 /** Runs the interception and the announcements; returns the visible text ("" when hidden). */
 export async function announceAssistant(
@@ -32,10 +33,7 @@ export async function announceAssistant(
     // One block with the final text; non-text blocks (tool calls) are kept.
     content: [{ type: "text", text: visible }, ...message.content.filter((b) => b.type !== "text")],
   };
-  if (visible !== "") hooks.emit({ event: "assistant_message", text: visible });
-  if (shown.content.length > 0) {
-    const wire = toWireMessage(shown);
-    emit({ type: "assistant_message", content: wire.content, time: wire.time });
-  }
+  // A reply of nothing (an empty answer) is no message; one of tool calls only is, without text.
+  if (shown.content.length > 0) emit({ type: "assistant_message", message: shown, text: visible });
   return visible;
 }

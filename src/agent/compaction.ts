@@ -11,7 +11,7 @@ import type { RunStatus } from "../protocol/events.ts";
 import type { Message, UserMessage } from "./types.ts";
 import type { Agent } from "./loop.ts";
 import { streamTurn } from "./turn.ts";
-import { assistantText } from "./events.ts";
+import { assistantText } from "./transcript.ts";
 import { tokenEstimate } from "./transcript.ts";
 import { errorMessage } from "../errors.ts";
 
@@ -124,21 +124,21 @@ async function run(
   const compactionId = crypto.randomUUID();
   const before = agent.messages;
   agent.startSession();
-  agent.hooks.emit({
-    event: "pre_compact",
-    compaction_id: compactionId,
-    message_count: before.length,
-    token_estimate: tokenEstimate(before),
+  agent.emit({
+    type: "pre_compact",
+    compactionId,
+    messageCount: before.length,
+    tokenEstimate: tokenEstimate(before),
   });
   const finish = (result: CompactResult): CompactResult => {
     const after = agent.messages;
-    agent.hooks.emit({
-      event: "post_compact",
-      compaction_id: compactionId,
-      message_count: after.length,
-      token_estimate: tokenEstimate(after),
+    agent.emit({
+      type: "post_compact",
+      compactionId,
+      messageCount: after.length,
+      tokenEstimate: tokenEstimate(after),
       status: result.status,
-      ...(result.error ? { error: result.error } : {}),
+      error: result.error,
     });
     return result;
   };

@@ -1,133 +1,132 @@
 /**
- * The agent's own event stream, consumed by the modes (JSON lines, RPC
- * events, the TUI). Distinct from the extension lifecycle events in
- * src/protocol/events.ts: these carry what a client renders (deltas, usage),
- * and `user_prompt_submit` never appears here.
+ * The agent's one event stream, in the domain vocabulary (camelCase fields).
+ * Each event is emitted once; every consumer reads the same stream: the
+ * extension host turns the events extensions hear into lifecycle frames, the
+ * JSON and RPC modes turn the events clients hear into their snake_case event
+ * lines, the TUI draws them. Those conversions live at their edges, one
+ * adapter each; nothing in here knows a wire name.
  *
- * Field names follow the RPC wire schema so JSON and RPC modes can write
- * them as they are.
+ * Event type names are shared with the wire (`turn_start`, `tool_result`):
+ * they name the same moments there.
+ *
+ * Facts a consumer needs to pick its events travel on the event, never an
+ * audience: `inTranscript` (false for a tool an extension ran with
+ * `call_tool`, which is no part of the conversation), `beyondBound` (a call
+ * of a reply past the per-reply bound, refused without running).
  *
  * @module
  */
 
-import type { ContentBlock, ImageBlock, TextBlock } from "../protocol/content.ts";
+import type { ContentBlock } from "../protocol/content.ts";
 import type { JsonObject } from "../protocol/frames.ts";
-import type { StopReason } from "../protocol/events.ts";
-import type { AssistantMessage, Message, ToolCallBlock, ToolResultBlock, Usage } from "./types.ts";
+import type {
+  PermissionDecision,
+  PermissionSource,
+  PermissionStage,
+  RunStatus,
+  StopReason,
+  ToolStatus,
+} from "../protocol/events.ts";
+import type { AssistantMessage, Usage, UserMessage } from "./types.ts";
 
-/** Usage plus the running total of the conversation. */
-export interface UsageEvent extends Usage {
-  cumulative: Usage;
+/** A tool call as it was proposed (by the model, a `tool_prompt` or an extension's call_tool). */
+export interface ToolCallEvent {
+  type: "tool_call";
+  id: string;
+  name: string;
+  /** The args as proposed (`{}` when they were not valid JSON). */
+  args: JsonObject;
+  /** The proposed args as text when they were not valid JSON. */
+  argsRaw?: string;
+  /** The extension that made the call, if one did. */
+  origin?: string;
+  inTranscript: boolean;
+  beyondBound?: boolean;
 }
 
-/** An image as clients see it: its type and size, not its data (megabytes per line). */
-export interface WireImage {
-  type: "image";
-  mime_type: string;
-  bytes: number;
-}
-
-/** Tool result content as clients see it. */
-export type WireContent = TextBlock | WireImage;
-
-/** A tool result block as clients see it: its images reduced too. */
-export type WireToolResult = Omit<ToolResultBlock, "content"> & { content: WireContent[] };
-
-/** A message as clients see it: images are reduced to their size, also inside tool results. */
-export type WireBlock =
-  | TextBlock
-  | WireImage
-  | ToolCallBlock
-  | WireToolResult;
-
-export interface WireMessage {
-  role: Message["role"];
-  content: WireBlock[];
-  time: string;
+/** How a tool call ended. */
+export interface ToolResultEvent {
+  type: "tool_result";
+  id: string;
+  name: string;
+  /** The effective args (after rewrites), or the last proposed ones when refused. */
+  args: JsonObject;
+  argsRaw?: string;
+  status: ToolStatus;
+  executed: boolean;
+  content: ContentBlock[];
+  isError: boolean;
+  origin?: string;
+  inTranscript: boolean;
+  beyondBound?: boolean;
 }
 
 export type AgentEvent =
+  /** A prompt was accepted (`queued` when it waits behind a running turn). */
+  | { type: "user_prompt_submit"; text: string; imageCount: number; queued: boolean }
+  /** The user's message, as recorded. */
+  | { type: "user_message"; message: UserMessage }
   | { type: "turn_start"; step: number }
-  | { type: "user_message"; content: WireBlock[]; time: string }
   | { type: "assistant_start" }
   | { type: "text_delta"; delta: string }
-  | { type: "tool_call"; id: string; name: string; args: JsonObject }
+  /** One request's usage and the running total of the conversation. */
+  | { type: "usage"; usage: Usage; cumulative: Usage }
+  /** The request failed and is sent again after `delayMs` (429, 5xx, a dropped stream). */
+  | { type: "retry"; attempt: number; delayMs: number; error: string }
+  /**
+   * What the user sees of a reply: `message` after interception (its text replaced or none),
+   * `text` its visible text ("" when it has none). Not emitted for a hidden reply.
+   */
+  | { type: "assistant_message"; message: AssistantMessage; text: string }
+  | ToolCallEvent
   | { type: "tool_progress"; id: string; text: string }
-  | { type: "tool_result"; id: string; is_error: boolean; content: ContentBlock[] }
-  | { type: "assistant_message"; content: WireBlock[]; time: string }
-  | ({ type: "usage" } & UsageEvent)
+  | {
+    type: "tool_confirmation_requested";
+    id: string;
+    name: string;
+    preview: string;
+    origin?: string;
+  }
+  | {
+    type: "permission_decision";
+    id: string;
+    name: string;
+    decision: PermissionDecision;
+    source: PermissionSource;
+    stage: PermissionStage;
+    reason?: string;
+    origin?: string;
+  }
+  | ToolResultEvent
   | { type: "turn_end"; stop: StopReason; error?: string }
-  | { type: "done" }
+  /** The run failed (not emitted for an aborted run). */
   | { type: "error"; message: string }
+  /** The run ended. */
+  | { type: "done" }
+  | { type: "pre_compact"; compactionId: string; messageCount: number; tokenEstimate: number }
+  | {
+    type: "post_compact";
+    compactionId: string;
+    messageCount: number;
+    tokenEstimate: number;
+    status: RunStatus;
+    error?: string;
+  }
+  /** A compaction that ran inside a prompt replaced the head of the transcript. */
   | { type: "compact_done"; summary: string }
-  /** The request failed and is sent again after `delay_ms` (429, 5xx, a dropped stream). */
-  | { type: "retry"; attempt: number; delay_ms: number; error: string };
+  | SubagentEvent;
+
+/** A delegated task started or stopped; `sessionId` is the parent conversation at spawn. */
+export type SubagentEvent =
+  | { type: "subagent_start"; agentId: string; runId: string; name: string; sessionId: string }
+  | {
+    type: "subagent_stop";
+    agentId: string;
+    runId: string;
+    name: string;
+    status: RunStatus;
+    error?: string;
+    sessionId: string;
+  };
 
 export type AgentListener = (event: AgentEvent) => void;
-
-/** An event as JSON and RPC clients get it: tool result images reduced to their size. */
-export type WireEvent =
-  | Exclude<AgentEvent, { type: "tool_result" | "retry" }>
-  | { type: "tool_result"; id: string; is_error: boolean; content: WireContent[] };
-
-export function toWireEvent(event: AgentEvent): WireEvent | undefined {
-  // Not in the documented JSON/RPC event set of the reference host; the TUI shows it.
-  if (event.type === "retry") return undefined;
-  return event.type === "tool_result" ? { ...event, content: wireContent(event.content) } : event;
-}
-
-/** Byte length of a base64 payload without decoding it. */
-function base64Bytes(data: string): number {
-  const pad = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
-  return Math.max(0, Math.floor((data.length * 3) / 4) - pad);
-}
-
-function wireImage(image: ImageBlock): WireImage {
-  return { type: "image", mime_type: image.mime_type, bytes: base64Bytes(image.data) };
-}
-
-/** Tool result content for clients (`tool_result` events, `get_messages`). */
-export function wireContent(content: readonly ContentBlock[]): WireContent[] {
-  return content.map((block) => block.type === "image" ? wireImage(block) : block);
-}
-
-function wireBlock(block: Message["content"][number]): WireBlock {
-  if (block.type === "image") return wireImage(block);
-  if (block.type === "tool_result") return { ...block, content: wireContent(block.content) };
-  return block;
-}
-
-/** The client view of a message (images by size, a time always present). */
-export function toWireMessage(message: Message): WireMessage {
-  return {
-    role: message.role,
-    content: message.content.map(wireBlock),
-    time: message.time ?? new Date().toISOString(),
-  };
-}
-
-/** Concatenated text blocks of an assistant message. */
-export function assistantText(message: AssistantMessage): string {
-  let text = "";
-  for (const block of message.content) if (block.type === "text") text += block.text;
-  return text;
-}
-
-/** Sum of two usages. */
-export function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    input: a.input + b.input,
-    output: a.output + b.output,
-    cache_read: a.cache_read + b.cache_read,
-    cache_write: a.cache_write + b.cache_write,
-    cost_usd: a.cost_usd + b.cost_usd,
-  };
-}
-
-export const ZERO_USAGE: Usage = {
-  input: 0,
-  output: 0,
-  cache_read: 0,
-  cache_write: 0,
-  cost_usd: 0,
-};

@@ -6,8 +6,11 @@
  * @module
  */
 
-import type { LifecycleEvent } from "../protocol/events.ts";
 import type { JsonObject } from "../protocol/frames.ts";
+import type { AgentEvent } from "./events.ts";
+
+// The port's own vocabulary: the host implements `notify` and adapts the events to its wire.
+export type { AgentEvent, SubagentEvent, ToolCallEvent, ToolResultEvent } from "./events.ts";
 
 /** A tool call as the interception chain sees it. */
 export interface InterceptedToolCall {
@@ -51,8 +54,11 @@ export interface SessionInfo {
 }
 
 export interface AgentHooks {
-  /** Fire-and-forget lifecycle notification (never blocks the loop). */
-  emit(event: LifecycleEvent): void;
+  /**
+   * Every agent event, fire-and-forget (never blocks the loop). The host
+   * forwards the ones extensions hear as lifecycle notifications.
+   */
+  notify(event: AgentEvent): void;
   /**
    * Resolves when every extension can take another burst of notifications
    * (bounded: one that stopped reading is disconnected). A producer emitting
@@ -77,7 +83,7 @@ export interface AgentHooks {
 
 /** Hooks that observe nothing and allow everything. */
 export const NO_HOOKS: AgentHooks = {
-  emit() {},
+  notify() {},
   paced: () => Promise.resolve(),
   startSession() {},
   endSession() {},

@@ -1,14 +1,13 @@
 /**
- * The agent: one run per user prompt, one model step per iteration, tools
- * executed sequentially between steps. Lifecycle events go to the hooks
- * (extensions); render events go to subscribers (modes). The order of both
- * follows the reference host.
+ * The agent: its state (model, transcript, usage, session) and one run per
+ * user prompt, one model step per iteration (./step.ts) until the model
+ * stops asking for tools. Every event is emitted once, to the hooks
+ * (extensions hear what they subscribe to) and to subscribers (modes).
  *
  * @module
  */
 
 import type { ImageBlock, TextBlock } from "../protocol/content.ts";
-import type { StopReason } from "../protocol/events.ts";
 import type { Provider } from "../providers/types.ts";
 import type { AgentHooks } from "./hooks.ts";
 import { NO_HOOKS } from "./hooks.ts";
@@ -16,73 +15,18 @@ import type { Message, Usage, UserMessage } from "./types.ts";
 import type { Confirmer } from "./confirm.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import type { ToolExecEnv } from "./tool_exec.ts";
-import { DEFAULT_MAX_TOOL_CALLS, refuseBeyondBound, runToolBatch } from "./tool_batch.ts";
-import { announceAssistant } from "./announce.ts";
 import { SystemPromptPreparer } from "./prompt_prep.ts";
 import type { Session } from "./session.ts";
-import { streamTurn } from "./turn.ts";
-import { recordedContextTokens, repairDanglingToolCalls, usageTokens } from "./transcript.ts";
-import {
-  addUsage,
-  type AgentEvent,
-  type AgentListener,
-  toWireMessage,
-  ZERO_USAGE,
-} from "./events.ts";
+import { recordedContextTokens, usageTokens } from "./transcript.ts";
+import type { AgentEvent, AgentListener } from "./events.ts";
+import { addUsage, ZERO_USAGE } from "./usage.ts";
+import { runStep, type StepContext } from "./step.ts";
+import type { AgentOptions, PromptOptions, RunResult } from "./run_options.ts";
 import { linkedController } from "./cancel.ts";
 import { ZotError } from "../errors.ts";
 
-export interface AgentOptions {
-  provider: Provider;
-  model: string;
-  registry: ToolRegistry;
-  session: Session;
-  /** The assembled base system prompt (re-read after invalidation). */
-  basePrompt: () => string;
-  hooks?: AgentHooks;
-  confirmer?: Confirmer;
-  /** True only in the TUI: interactive extension tools need it. */
-  interactive?: boolean;
-  /** Where tools run; defaults to the session's cwd. */
-  cwd?: string;
-  /** 0 or undefined = unlimited. */
-  maxSteps?: number;
-  /** Tool calls run per model reply; the rest get an error result. Default 64. */
-  maxToolCalls?: number;
-  maxTokens?: number;
-  /**
-   * Runs before each prompt, inside it (the agent is busy): compacts the transcript when the
-   * last request came near the context window (agent/compaction.ts `autoCompact`).
-   */
-  autoCompact?: (signal: AbortSignal) => Promise<void>;
-}
-
-export interface RunResult {
-  stop: StopReason;
-  /** Visible text of the last assistant message ("" when hidden or none). */
-  text: string;
-  error?: string;
-  steps: number;
-}
-
-/**
- * Messages recorded after the user's message and before the first model
- * turn (the TUI's `tool_prompt`: a synthetic tool call and its result).
- */
-export type PromptPrelude = (signal: AbortSignal) => Promise<Message[]>;
-
-export interface PromptOptions {
-  images?: ImageBlock[];
-  signal?: AbortSignal;
-  prelude?: PromptPrelude;
-  /**
-   * `user_prompt_submit` was already emitted when the prompt was accepted
-   * (a prompt queued behind a running turn, announced with `queued: true`).
-   */
-  announced?: boolean;
-}
-
-export const TURN_BLOCKED_REASON = "turn blocked by extension guard";
+export type { AgentOptions, PromptOptions, PromptPrelude, RunResult } from "./run_options.ts";
+export { TURN_BLOCKED_REASON } from "./step.ts";
 
 export class Agent {
   readonly registry: ToolRegistry;
@@ -148,7 +92,9 @@ export class Agent {
     return () => this.#listeners.delete(listener);
   }
 
+  /** Emits `event` once: to the hooks (the extensions' edge), then to every subscriber. */
   emit(event: AgentEvent): void {
+    this.hooks.notify(event);
     for (const l of this.#listeners) {
       try {
         l(event);
@@ -261,6 +207,7 @@ export class Agent {
     return {
       registry: this.registry,
       hooks: this.hooks,
+      emit: (event) => this.emit(event),
       confirmer: this.#options.confirmer,
       cwd: this.cwd,
       interactive: this.#options.interactive === true,
@@ -273,11 +220,6 @@ export class Agent {
     await this.#session.append(message);
   }
 
-  #turnEnd(stop: StopReason, error?: string): void {
-    this.hooks.emit({ event: "turn_end", stop, ...(error ? { error } : {}) });
-    this.emit({ type: "turn_end", stop, ...(error ? { error } : {}) });
-  }
-
   async #runPrompt(
     text: string,
     images: ImageBlock[],
@@ -287,11 +229,7 @@ export class Agent {
     const prelude = options.prelude;
     this.startSession();
     if (!options.announced) {
-      this.hooks.emit({
-        event: "user_prompt_submit",
-        ...(text ? { text } : {}),
-        ...(images.length ? { image_count: images.length } : {}),
-      });
+      this.emit({ type: "user_prompt_submit", text, imageCount: images.length, queued: false });
     }
     // Before the new message, so the summary covers what came before it and the prompt is sent
     // right after with room to spare.
@@ -301,8 +239,7 @@ export class Agent {
       : [...images];
     const user: UserMessage = { role: "user", content, time: new Date().toISOString() };
     await this.#append(user);
-    const wire = toWireMessage(user);
-    this.emit({ type: "user_message", content: wire.content, time: wire.time });
+    this.emit({ type: "user_message", message: user });
     if (prelude) {
       for (const message of await prelude(signal)) await this.#append(message);
       if (signal.aborted) {
@@ -320,6 +257,7 @@ export class Agent {
 
   async #steps(signal: AbortSignal): Promise<RunResult> {
     const maxSteps = this.#options.maxSteps ?? 0;
+    const ctx = this.#stepContext();
     let lastText = "";
     for (let step = 1;; step++) {
       if (maxSteps > 0 && step > maxSteps) {
@@ -328,78 +266,41 @@ export class Agent {
         } (raise --max-steps to let the agent continue)`;
         return { stop: "tool_use", text: lastText, error, steps: step - 1 };
       }
-      this.hooks.emit({ event: "turn_start", step });
-      this.emit({ type: "turn_start", step });
-      // A gate that cannot decide refuses (fail closed); a cancelled run ends below as aborted.
-      const gate = await this.hooks.interceptTurnStart(step, signal).catch((e) => ({
-        block: !signal.aborted,
-        reason: `Turn refused: the turn check failed (${e instanceof Error ? e.message : e})`,
-      }));
-      if (gate.block) {
-        const reason = gate.reason || TURN_BLOCKED_REASON;
-        this.#turnEnd("error", reason);
-        return { stop: "error", text: lastText, error: reason, steps: step };
+      const outcome = await runStep(ctx, step, signal);
+      if (outcome.text !== undefined) lastText = outcome.text;
+      if (!outcome.next) {
+        return { stop: outcome.stop, text: lastText, error: outcome.error, steps: step };
       }
-      let system: string;
-      try {
-        system = await this.#preparer.get(signal);
-      } catch {
-        this.#turnEnd("aborted");
-        return { stop: "aborted", text: lastText, steps: step };
-      }
-      repairDanglingToolCalls(this.#messages);
-      const suppressDeltas = this.hooks.hasInterceptor("assistant_message");
-      this.emit({ type: "assistant_start" });
-      const turn = await streamTurn(this.#provider, {
-        model: this.#model,
-        system,
-        messages: [...this.#messages],
-        tools: this.registry.specs(),
-        maxTokens: this.#options.maxTokens,
-        signal,
-      }, {
-        // Deltas are held back when an interceptor may hide or rewrite the text.
-        textDelta: (delta) => suppressDeltas || this.emit({ type: "text_delta", delta }),
-        usage: (usage) => {
-          this.#usage = addUsage(this.#usage, usage);
-          this.#contextTokens = usageTokens(usage);
-          this.emit({ type: "usage", ...usage, cumulative: this.#usage });
-        },
-        retry: (error, attempt, delayMs) => {
-          this.hooks.emit({ event: "turn_end", stop: "error", error });
-          this.emit({ type: "retry", attempt, delay_ms: delayMs, error });
-        },
-      });
-      const message = { ...turn.message, model: this.#model, time: new Date().toISOString() };
-      if (message.content.length > 0) await this.#append(message);
-      lastText = await announceAssistant(message, this.hooks, (e) => this.emit(e), signal);
-      const proposed = message.content.filter((b) => b.type === "tool_call");
-      // Bounded per reply: every call costs guard round trips and extension frames.
-      const bound = this.#options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
-      const calls = proposed.slice(0, bound);
-      const refused = proposed.slice(bound);
-      for (const call of calls) {
-        // One notification per call: wait for the extensions to keep up, so a
-        // long reply never overflows (and disconnects) a guard that reads.
-        await this.hooks.paced();
-        this.hooks.emit({
-          event: "tool_call",
-          tool_id: call.id,
-          tool_name: call.name,
-          ...(call.args_raw !== undefined
-            ? { tool_args_raw: call.args_raw }
-            : { tool_args: call.args }),
-        });
-        this.emit({ type: "tool_call", id: call.id, name: call.name, args: call.args });
-      }
-      this.#turnEnd(turn.stop, turn.error);
-      if (turn.stop !== "tool_use" || calls.length === 0) {
-        return { stop: turn.stop, text: lastText, error: turn.error, steps: step };
-      }
-      const results = await runToolBatch(calls, this.toolEnv(), signal, (e) => this.emit(e));
-      results.push(...refuseBeyondBound(refused, proposed.length, bound, (e) => this.emit(e)));
-      await this.#append({ role: "tool", content: results, time: new Date().toISOString() });
-      if (signal.aborted) return { stop: "aborted", text: lastText, steps: step };
     }
+  }
+
+  /** What a step sees of the agent: read at each use, as a setModel or switch may come between. */
+  #stepContext(): StepContext {
+    // deno-lint-ignore no-this-alias
+    const agent = this;
+    return {
+      hooks: this.hooks,
+      get provider() {
+        return agent.#provider;
+      },
+      get model() {
+        return agent.#model;
+      },
+      registry: this.registry,
+      maxTokens: this.#options.maxTokens,
+      maxToolCalls: this.#options.maxToolCalls,
+      get messages() {
+        return agent.#messages;
+      },
+      systemPrompt: (signal) => this.#preparer.get(signal),
+      append: (message) => this.#append(message),
+      emit: (event) => this.emit(event),
+      countRequest: (usage) => {
+        this.#usage = addUsage(this.#usage, usage);
+        this.#contextTokens = usageTokens(usage);
+        return this.#usage;
+      },
+      toolEnv: () => this.toolEnv(),
+    };
   }
 }

@@ -9,6 +9,7 @@
 import type { AgentEvent } from "./events.ts";
 import type { ToolCallBlock, ToolResultBlock } from "./types.ts";
 import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
+import { proposedCall, resultBlock } from "./blocks.ts";
 import { textContent } from "../protocol/content.ts";
 
 /** Tool calls run per model reply unless settings or `--max-tool-calls` say otherwise. */
@@ -28,10 +29,18 @@ export function refuseBeyondBound(
     `per reply (make at most ${bound} calls in one reply; the user can raise the bound with ` +
     `--max-tool-calls or "maxToolCalls" in config.json)`;
   return calls.map((call) => {
-    const content = textContent(text);
-    emit({ type: "tool_call", id: call.id, name: call.name, args: call.args });
-    emit({ type: "tool_result", id: call.id, is_error: true, content });
-    return { type: "tool_result", call_id: call.id, name: call.name, is_error: true, content };
+    const result = { content: textContent(text), isError: true };
+    const facts = { id: call.id, name: call.name, args: call.args, inTranscript: true };
+    emit({ type: "tool_call", ...facts, beyondBound: true });
+    emit({
+      type: "tool_result",
+      ...facts,
+      status: "failed",
+      executed: false,
+      ...result,
+      beyondBound: true,
+    });
+    return resultBlock(call.id, call.name, result);
   });
 }
 
@@ -39,29 +48,15 @@ export async function runToolBatch(
   calls: readonly ToolCallBlock[],
   env: ToolExecEnv,
   signal: AbortSignal,
-  emit: (event: AgentEvent) => void,
 ): Promise<ToolResultBlock[]> {
   const results: ToolResultBlock[] = [];
   for (const call of calls) {
     // After an abort the remaining calls still end (as cancelled) with their own result.
-    const outcome = await runToolCall({
-      id: call.id,
-      name: call.name,
-      args: call.args,
-      argsRaw: call.args_raw,
-      chain: [call.name],
-      signal,
-    }, env);
-    const { content } = outcome.result;
-    const isError = outcome.result.isError === true;
-    results.push({
-      type: "tool_result",
-      call_id: call.id,
-      name: call.name,
-      is_error: isError,
-      content,
-    });
-    emit({ type: "tool_result", id: call.id, is_error: isError, content });
+    const outcome = await runToolCall(
+      { ...proposedCall(call), inTranscript: true, chain: [call.name], signal },
+      env,
+    );
+    results.push(resultBlock(call.id, call.name, outcome.result));
     if (outcome.result.activateTools?.length) env.registry.activate(outcome.result.activateTools);
   }
   return results;

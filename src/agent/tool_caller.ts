@@ -30,16 +30,11 @@ export class AgentToolCaller implements ToolCaller {
     const id = `ext-call-${++this.#next}`;
     const chain = options.chain.at(-1) === name ? options.chain : [...options.chain, name];
     await env.hooks.paced();
-    env.hooks.emit({
-      event: "tool_call",
-      tool_id: id,
-      tool_name: name,
-      tool_args: args,
-      origin_extension: options.origin,
-    });
+    const call = { id, name, args, origin: options.origin, inTranscript: false };
+    env.emit({ type: "tool_call", ...call });
     // Extension calls stream no progress to the user's view.
     const outcome = await runToolCall(
-      { id, name, args, origin: options.origin, chain, signal: options.signal },
+      { ...call, chain, signal: options.signal },
       { ...env, progress: undefined },
     );
     return outcome.result;

@@ -9,9 +9,15 @@
  */
 
 import type { JsonObject } from "../protocol/frames.ts";
-import type { LifecycleEvent, ToolStatus } from "../protocol/events.ts";
+import type {
+  PermissionDecision,
+  PermissionSource,
+  PermissionStage,
+  ToolStatus,
+} from "../protocol/events.ts";
 import { textContent } from "../protocol/content.ts";
 import type { AgentHooks } from "./hooks.ts";
+import type { AgentEvent } from "./events.ts";
 import type { ToolResult } from "./types.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import {
@@ -26,7 +32,10 @@ export const GUARD_BLOCKED_REASON = "tool call refused by extension guard";
 
 export interface ToolExecEnv {
   registry: ToolRegistry;
+  /** Interception and pacing; events go through `emit`. */
   hooks: AgentHooks;
+  /** The agent's event stream (extensions hear it through the hooks). */
+  emit: (event: AgentEvent) => void;
   /** Undefined in headless modes: every call is approved as "yolo". */
   confirmer?: Confirmer;
   cwd: string;
@@ -43,6 +52,8 @@ export interface ToolCallRequest {
   /** Set when the model's args were not valid JSON. */
   argsRaw?: string;
   origin?: string;
+  /** False for an extension's `call_tool`: no part of the conversation. */
+  inTranscript: boolean;
   chain: string[];
   signal: AbortSignal;
 }
@@ -77,18 +88,18 @@ export async function runToolCall(
   // calls in a row wait for the extensions to keep up (see AgentHooks.paced).
   await env.hooks.paced();
   const outcome = await decideAndRun(req, env);
-  const origin = req.origin ? { origin_extension: req.origin } : {};
-  const argsField: Partial<Extract<LifecycleEvent, { event: "tool_result" }>> =
-    req.argsRaw !== undefined ? { tool_args_raw: req.argsRaw } : { tool_args: outcome.args };
-  env.hooks.emit({
-    event: "tool_result",
-    tool_id: req.id,
-    tool_name: req.name,
-    ...argsField,
+  env.emit({
+    type: "tool_result",
+    id: req.id,
+    name: req.name,
+    args: outcome.args,
+    argsRaw: req.argsRaw,
     status: outcome.status,
     executed: outcome.executed,
-    result: { content: outcome.result.content, is_error: outcome.result.isError === true },
-    ...origin,
+    content: outcome.result.content,
+    isError: outcome.result.isError === true,
+    origin: req.origin,
+    inTranscript: req.inTranscript,
   });
   return outcome;
 }
@@ -113,22 +124,21 @@ async function decideAndRun(req: ToolCallRequest, env: ToolExecEnv): Promise<Too
     );
   }
 
-  const origin = req.origin ? { origin_extension: req.origin } : {};
   const permission = (
-    decision: "approved" | "denied" | "cancelled",
-    source: "user" | "remembered" | "policy" | "yolo",
+    decision: PermissionDecision,
+    source: PermissionSource,
     reason?: string,
-    stage: "pre_execution" | "tool_execution" = "pre_execution",
+    stage: PermissionStage = "pre_execution",
   ) =>
-    env.hooks.emit({
-      event: "permission_decision",
-      tool_id: req.id,
-      tool_name: req.name,
+    env.emit({
+      type: "permission_decision",
+      id: req.id,
+      name: req.name,
       decision,
       source,
       stage,
-      ...(reason ? { reason } : {}),
-      ...origin,
+      reason,
+      origin: req.origin,
     });
 
   const verdict = await intercept(req, env);
@@ -228,12 +238,12 @@ async function confirm(
   };
   const known = env.confirmer.known(request);
   if (known) return known;
-  env.hooks.emit({
-    event: "tool_confirmation_requested",
-    tool_id: req.id,
-    tool_name: req.name,
-    tool_preview: request.preview,
-    ...(req.origin ? { origin_extension: req.origin } : {}),
+  env.emit({
+    type: "tool_confirmation_requested",
+    id: req.id,
+    name: req.name,
+    preview: request.preview,
+    origin: req.origin,
   });
   try {
     return await env.confirmer.ask(request, req.signal);

@@ -1,11 +1,12 @@
 /**
- * Transcript repairs done before each model request.
+ * Reading and repairing the transcript: repairs done before each model
+ * request, the text of a reply, the sizes compaction decides by.
  *
  * @module
  */
 
 import { textContent } from "../protocol/content.ts";
-import type { Message, ToolResultBlock, Usage } from "./types.ts";
+import type { AssistantMessage, Message, ToolResultBlock, Usage } from "./types.ts";
 
 export const INTERRUPTED_TEXT = "tool call was interrupted before it produced a result";
 
@@ -64,4 +65,11 @@ export function recordedContextTokens(messages: readonly Message[]): number {
 /** Serialized size ÷ 4: the protocol's token estimate (what `pre_compact` reports). */
 export function tokenEstimate(messages: readonly Message[]): number {
   return Math.ceil(new TextEncoder().encode(JSON.stringify(messages)).length / 4);
+}
+
+/** Concatenated text blocks of an assistant message. */
+export function assistantText(message: AssistantMessage): string {
+  let text = "";
+  for (const block of message.content) if (block.type === "text") text += block.text;
+  return text;
 }

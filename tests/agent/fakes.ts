@@ -10,6 +10,7 @@ import type { ModelRequest, Provider, StreamEvent } from "../../src/providers/ty
 import type { AgentHooks, BeforeAgentStart, InterceptedToolCall } from "../../src/agent/hooks.ts";
 import { NO_HOOKS } from "../../src/agent/hooks.ts";
 import type { LifecycleEvent } from "../../src/protocol/events.ts";
+import { toLifecycleEvent } from "../../src/extensions/host/agent_events.ts";
 import type { JsonObject } from "../../src/protocol/frames.ts";
 import type {
   AssistantMessage,
@@ -61,7 +62,10 @@ export interface RecordingHooks extends AgentHooks {
   names(): string[];
 }
 
-/** Hooks recording every emitted event; override any interceptor. */
+/**
+ * Hooks recording every notification extensions would get (the agent's events through the
+ * extension edge's adapter); override any interceptor.
+ */
 export function recordingHooks(overrides: Partial<AgentHooks> = {}): RecordingHooks {
   const events: LifecycleEvent[] = [];
   let open = false;
@@ -69,7 +73,10 @@ export function recordingHooks(overrides: Partial<AgentHooks> = {}): RecordingHo
     ...NO_HOOKS,
     events,
     names: () => events.map((e) => e.event),
-    emit: (e) => events.push(e),
+    notify(e) {
+      const lifecycle = toLifecycleEvent(e);
+      if (lifecycle) events.push(lifecycle);
+    },
     startSession(_info, reason) {
       if (open) events.push({ event: "session_end", reason: reason ?? "session_switch" });
       open = true;

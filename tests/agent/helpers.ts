@@ -8,6 +8,7 @@ import { Agent, type AgentOptions } from "../../src/agent/loop.ts";
 import { Session } from "../../src/agent/session.ts";
 import { ToolRegistry } from "../../src/agent/tool_registry.ts";
 import type { AgentEvent } from "../../src/agent/events.ts";
+import { type ClientEvent, toClientEvent } from "../../src/modes/shared/client_events.ts";
 import type { Tool } from "../../src/agent/types.ts";
 import { type RecordingHooks, recordingHooks, type Script, ScriptedProvider } from "./fakes.ts";
 
@@ -15,7 +16,10 @@ export interface TestAgent {
   agent: Agent;
   provider: ScriptedProvider;
   hooks: RecordingHooks;
-  events: AgentEvent[];
+  /** What JSON and RPC clients get (the agent's events through the client edge's adapter). */
+  events: ClientEvent[];
+  /** The agent's events themselves. */
+  domain: AgentEvent[];
 }
 
 export async function testAgent(
@@ -35,7 +39,12 @@ export async function testAgent(
     ...options,
     hooks,
   });
-  const events: AgentEvent[] = [];
-  agent.subscribe((e) => events.push(e));
-  return { agent, provider, hooks, events };
+  const events: ClientEvent[] = [];
+  const domain: AgentEvent[] = [];
+  agent.subscribe((e) => {
+    domain.push(e);
+    const client = toClientEvent(e);
+    if (client) events.push(client);
+  });
+  return { agent, provider, hooks, events, domain };
 }

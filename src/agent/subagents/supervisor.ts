@@ -11,7 +11,8 @@
  * @module
  */
 
-import type { LifecycleEvent, RunStatus } from "../../protocol/events.ts";
+import type { RunStatus } from "../../protocol/events.ts";
+import type { SubagentEvent } from "../events.ts";
 import { newAgentId, newRunId } from "./ids.ts";
 import { runChild, type Runner, type RunnerOutcome } from "./runner.ts";
 import type { ChildCommand } from "./command.ts";
@@ -48,8 +49,8 @@ export interface RunContext {
 
 export interface SupervisorOptions {
   cwd: string;
-  /** Where lifecycle events go (the extension host, or nothing). */
-  emit: (event: LifecycleEvent) => void;
+  /** Where its events go (the agent's stream, so the extension host, or nothing). */
+  emit: (event: SubagentEvent) => void;
   /** The parent's active conversation, read at spawn. */
   sessionId: () => string;
   /** The child's command line for the tools it may use. */
@@ -106,10 +107,10 @@ export class SubagentSupervisor {
       const error = "zot is shutting down; no new subagents start";
       return { status: "cancelled", text: "", error, ...this.#ids(agent, runId) };
     }
-    const identity = { agent_id: agent.agentId, agent_run_id: runId, name: agent.name };
+    const identity = { agentId: agent.agentId, runId, name: agent.name };
     // The parent conversation at spawn, kept for stop and for resumes.
-    const stamp = { session_id: agent.sessionId };
-    this.#options.emit({ event: "subagent_start", ...identity, ...stamp });
+    const stamp = { sessionId: agent.sessionId };
+    this.#options.emit({ type: "subagent_start", ...identity, ...stamp });
 
     const controller = linkedController(ctx.signal);
     const runner = this.#options.runner ?? runChild;
@@ -131,10 +132,10 @@ export class SubagentSupervisor {
     try {
       const outcome = await done;
       this.#options.emit({
-        event: "subagent_stop",
+        type: "subagent_stop",
         ...identity,
         status: outcome.status,
-        ...(outcome.error ? { error: outcome.error } : {}),
+        error: outcome.error,
         ...stamp,
       });
       return { ...outcome, ...this.#ids(agent, runId) };

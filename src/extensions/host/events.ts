@@ -1,5 +1,6 @@
 /**
- * Lifecycle fan-out: stamps `session_id`, `cwd` and a host-wide `sequence`
+ * Lifecycle fan-out: takes the agent's events (adapted to notifications by
+ * ./agent_events.ts), stamps `session_id`, `cwd` and a host-wide `sequence`
  * on every notification and enqueues it to the subscribers of that exact
  * name, never waiting for a subprocess. Also owns the session state
  * (start / switch / end at most once) and the "stopping" latch after which
@@ -12,7 +13,8 @@ import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { EventFrame } from "../../protocol/frames.ts";
 import { encodeFrame } from "../../protocol/framing.ts";
 import { isJsonObject } from "../../protocol/validate.ts";
-import type { SessionInfo } from "../../agent/hooks.ts";
+import type { AgentEvent, SessionInfo } from "../../agent/hooks.ts";
+import { toLifecycleEvent } from "./agent_events.ts";
 import type { ExtensionChannel } from "../channel.ts";
 import { boundEventResult } from "./bound.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
@@ -53,6 +55,12 @@ export class EventBus {
   emit(event: LifecycleEvent): void {
     if (this.#stopping) return;
     this.#deliver(event);
+  }
+
+  /** An agent event: delivered as the notification extensions hear, if any. */
+  notify(event: AgentEvent): void {
+    const lifecycle = toLifecycleEvent(event);
+    if (lifecycle) this.emit(lifecycle);
   }
 
   startSession(info: SessionInfo, endReason = "session_switch"): void {

@@ -19,6 +19,7 @@
  */
 
 import type {
+  AgentEvent,
   AgentHooks,
   AssistantMessageDecision,
   BeforeAgentStart,
@@ -251,8 +252,13 @@ export class ExtensionHost implements AgentHooks {
   // -------------------------------------------------------------------------
   // AgentHooks
 
+  /** A lifecycle notification as it is on the wire (tests and the host's own events). */
   emit(event: LifecycleEvent): void {
     this.#events.emit(event);
+  }
+
+  notify(event: AgentEvent): void {
+    this.#events.notify(event);
   }
 
   paced(): Promise<void> {

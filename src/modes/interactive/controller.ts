@@ -78,7 +78,7 @@ export class Controller {
       this.enqueue(text, (agent) => agent.prompt(text, options));
       return;
     }
-    this.#agent.hooks.emit({ event: "user_prompt_submit", text, queued: true });
+    this.#agent.emit({ type: "user_prompt_submit", text, imageCount: 0, queued: true });
     this.enqueue(text, (agent) => agent.prompt(text, { ...options, announced: true }), typed);
   }
 

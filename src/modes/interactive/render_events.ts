@@ -6,14 +6,17 @@
  * @module
  */
 
-import type { AgentEvent, WireBlock } from "../../agent/events.ts";
+import type { AgentEvent } from "../../agent/events.ts";
 import type { Message } from "../../agent/types.ts";
+import { usageTokens } from "../../agent/transcript.ts";
 import type { ContentBlock } from "../../protocol/content.ts";
 import { findModel } from "../../providers/models.ts";
 import type { AssistantBlock } from "../../tui/mod.ts";
 import type { Screen } from "./screen.ts";
 
-export function blocksText(content: readonly (ContentBlock | WireBlock)[]): string {
+export function blocksText(
+  content: readonly (ContentBlock | Message["content"][number])[],
+): string {
   const parts: string[] = [];
   for (const block of content) {
     if (block.type === "text") parts.push(block.text);
@@ -44,7 +47,7 @@ export class EventView {
       case "retry": {
         // Without it a 429 or a dropped connection is seconds of a bare spinner.
         this.#retrying = true;
-        const seconds = Math.max(1, Math.round(event.delay_ms / 1000));
+        const seconds = Math.max(1, Math.round(event.delayMs / 1000));
         status.setMessage(
           `retrying in ${seconds} s (attempt ${event.attempt + 1}): ${event.error}`,
           "error",
@@ -52,7 +55,7 @@ export class EventView {
         break;
       }
       case "user_message":
-        transcript.addUser(blocksText(event.content));
+        transcript.addUser(blocksText(event.message.content));
         break;
       case "assistant_start":
         this.#assistant = transcript.beginAssistant();
@@ -62,23 +65,25 @@ export class EventView {
         break;
       case "assistant_message": {
         // The visible text after interception: replaces what streamed.
-        const text = blocksText(event.content.filter((b) => b.type === "text"));
+        const text = blocksText(event.message.content.filter((b) => b.type === "text"));
         (this.#assistant ??= transcript.beginAssistant()).setText(text);
         this.#assistant = undefined;
         break;
       }
       case "tool_call":
-        transcript.addTool(event.id, event.name, event.args);
+        // A tool an extension ran (call_tool) is no part of the conversation shown.
+        if (event.inTranscript) transcript.addTool(event.id, event.name, event.args);
         break;
       case "tool_progress":
         transcript.tool(event.id)?.appendProgress(event.text);
         break;
       case "tool_result":
-        transcript.tool(event.id)?.setResult(blocksText(event.content), event.is_error);
+        if (!event.inTranscript) break;
+        transcript.tool(event.id)?.setResult(blocksText(event.content), event.isError);
         break;
       case "usage": {
         const info = findModel(this.#model());
-        const used = event.input + event.cache_read + event.cache_write + event.output;
+        const used = usageTokens(event.usage);
         status.setInfo({
           costUsd: event.cumulative.cost_usd,
           ...(info ? { context: Math.min(1, used / info.contextWindow) } : {}),
@@ -97,31 +102,15 @@ export class EventView {
         break;
       case "turn_start":
       case "done":
+      case "user_prompt_submit":
+      case "tool_confirmation_requested":
+      case "permission_decision":
+      case "pre_compact":
+      case "post_compact":
+      case "subagent_start":
+      case "subagent_stop":
         break;
     }
     this.#screen.render();
   }
-}
-
-/** Draws a loaded transcript (continue, resume) the way it looked live. */
-export function replayMessages(screen: Screen, messages: readonly Message[]): void {
-  const { transcript } = screen;
-  for (const message of messages) {
-    if (message.role === "user") {
-      if (message.meta?.compaction === "true") {
-        transcript.addInfo("(summary of the earlier conversation)");
-      } else transcript.addUser(blocksText(message.content));
-    } else if (message.role === "assistant") {
-      const text = blocksText(message.content.filter((b) => b.type === "text"));
-      if (text.trim() !== "") transcript.beginAssistant().setText(text);
-      for (const b of message.content) {
-        if (b.type === "tool_call") transcript.addTool(b.id, b.name, b.args);
-      }
-    } else {
-      for (const r of message.content) {
-        transcript.tool(r.call_id)?.setResult(blocksText(r.content), r.is_error);
-      }
-    }
-  }
-  screen.render();
 }

@@ -9,6 +9,7 @@
 
 import type { Agent } from "../../agent/loop.ts";
 import { runToolCall } from "../../agent/tool_exec.ts";
+import { resultBlock } from "../../agent/blocks.ts";
 import type { Message } from "../../agent/types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 
@@ -20,20 +21,12 @@ export function toolPromptPrelude(
 ): (signal: AbortSignal) => Promise<Message[]> {
   return async (signal) => {
     const id = `toolprompt-${crypto.randomUUID().slice(0, 8)}`;
-    agent.hooks.emit({
-      event: "tool_call",
-      tool_id: id,
-      tool_name: toolName,
-      tool_args: toolArgs,
-      origin_extension: extension,
-    });
-    agent.emit({ type: "tool_call", id, name: toolName, args: toolArgs });
+    const call = { id, name: toolName, args: toolArgs, origin: extension, inTranscript: true };
+    agent.emit({ type: "tool_call", ...call });
     const outcome = await runToolCall(
-      { id, name: toolName, args: toolArgs, origin: extension, chain: [toolName], signal },
+      { ...call, chain: [toolName], signal },
       agent.toolEnv(),
     );
-    const isError = outcome.result.isError === true;
-    agent.emit({ type: "tool_result", id, is_error: isError, content: outcome.result.content });
     const time = new Date().toISOString();
     return [
       {
@@ -44,13 +37,7 @@ export function toolPromptPrelude(
       },
       {
         role: "tool",
-        content: [{
-          type: "tool_result",
-          call_id: id,
-          name: toolName,
-          is_error: isError,
-          content: outcome.result.content,
-        }],
+        content: [resultBlock(id, toolName, outcome.result)],
         time,
       },
     ];

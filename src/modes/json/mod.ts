@@ -6,7 +6,7 @@
  * @module
  */
 
-import { toWireEvent } from "../../agent/events.ts";
+import { toClientEvent } from "../shared/client_events.ts";
 import { progressBudget } from "../shared/progress_budget.ts";
 import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
@@ -36,7 +36,7 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   abortRun = () => setup.agent.abort("stdout closed");
   const budget = progressBudget();
   const unsubscribe = setup.agent.subscribe((event) => {
-    const converted = toWireEvent(event);
+    const converted = toClientEvent(event);
     const wire = converted && budget(converted);
     if (wire) write(wire);
   });

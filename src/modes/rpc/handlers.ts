@@ -6,7 +6,7 @@
  */
 
 import { compact } from "../../agent/compaction.ts";
-import { toWireMessage } from "../../agent/events.ts";
+import { clientMessage } from "../shared/client_events.ts";
 import { findModel, modelsOf } from "../../providers/models.ts";
 import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import { ZOT_VERSION } from "../../version.ts";
@@ -76,7 +76,7 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
         usage: agent.usage,
       });
     case "get_messages":
-      return ok({ messages: agent.messages.map(toWireMessage) });
+      return ok({ messages: agent.messages.map(clientMessage) });
     case "clear":
       if (agent.busy) return fail("cannot clear while a prompt runs (send abort first)");
       agent.clear();

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { toWireEvent } from "../../agent/events.ts";
+import { toClientEvent } from "../shared/client_events.ts";
 import { progressBudget } from "../shared/progress_budget.ts";
 import { readLines } from "../../protocol/framing.ts";
 import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
@@ -79,7 +79,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   };
   const budget = progressBudget();
   setup.agent.subscribe((event) => {
-    const converted = toWireEvent(event);
+    const converted = toClientEvent(event);
     const wire = converted && budget(converted);
     if (wire) send(wire);
   });

@@ -132,7 +132,7 @@ export async function startExtensionsOnReload(
 export function followingHooks(current: () => AgentHooks | undefined): AgentHooks {
   const hooks = (): AgentHooks => current() ?? NO_HOOKS;
   return {
-    emit: (event) => hooks().emit(event),
+    notify: (event) => hooks().notify(event),
     paced: () => hooks().paced(),
     startSession: (info, endReason) => hooks().startSession(info, endReason),
     endSession: (reason) => hooks().endSession(reason),

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { WireEvent } from "../../agent/events.ts";
+import type { ClientEvent } from "./client_events.ts";
 
 /** Characters of `tool_progress` text streamed per call. */
 export const PROGRESS_BUDGET_CHARS = 1024 * 1024;
@@ -19,7 +19,7 @@ export const PROGRESS_CUT_NOTE =
 /** A filter over events: passes them on, trimming and then dropping a call's excess progress. */
 export function progressBudget(
   limit = PROGRESS_BUDGET_CHARS,
-): (event: WireEvent) => WireEvent | undefined {
+): (event: ClientEvent) => ClientEvent | undefined {
   const used = new Map<string, number>();
   /** Calls whose cut was announced. */
   const cut = new Set<string>();

@@ -127,7 +127,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     env,
     credentials: (await credentials).result,
     allow,
-    emit: (event): void => agent.hooks.emit(event),
+    emit: (event): void => agent.emit(event),
     sessionId: (): string => agent.session.id,
     jailed: (): boolean => jail.root !== undefined,
     confirmsCalls: !flags.yolo && mode === "interactive",

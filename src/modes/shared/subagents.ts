@@ -8,7 +8,7 @@
  */
 
 import type { Tool } from "../../agent/types.ts";
-import type { LifecycleEvent } from "../../protocol/events.ts";
+import type { SubagentEvent } from "../../agent/events.ts";
 import type { CredentialsResult } from "../../config/credentials.ts";
 import type { EnvGet, ZotPaths } from "../../config/paths.ts";
 import type { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
@@ -37,8 +37,8 @@ export interface SubagentWiringOptions {
   credentials: CredentialsResult;
   /** The run's `--tools` allow list. */
   allow?: readonly string[];
-  /** Late-bound: the extension host (or nothing). */
-  emit: (event: LifecycleEvent) => void;
+  /** Late-bound: the agent's event stream (extensions hear it through the host). */
+  emit: (event: SubagentEvent) => void;
   /** Late-bound: the agent's active session id. */
   sessionId: () => string;
   /** Late-bound: whether `/jail` is on (children cannot be jailed, so calls are refused). */

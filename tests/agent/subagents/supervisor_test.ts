@@ -25,7 +25,7 @@ async function setup(runner: Runner, options: Partial<SupervisorOptions> = {}) {
   host.startSession({ sessionId: state.session, cwd: "/work" });
   const supervisor = new SubagentSupervisor({
     cwd: "/work",
-    emit: (e) => host.emit(e),
+    emit: (e) => host.notify(e),
     sessionId: () => state.session,
     command: () => ({ command: "unused", args: [], env: {} }),
     runner,

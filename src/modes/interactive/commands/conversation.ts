@@ -9,7 +9,7 @@ import { compact as compactTranscript } from "../../../agent/compaction.ts";
 import { Session } from "../../../agent/session.ts";
 import { sessionDir } from "../../../agent/session_store.ts";
 import { errorMessage } from "../../../errors.ts";
-import { replayMessages } from "../render_events.ts";
+import { replayMessages } from "../replay.ts";
 import { sessionChoices, sessionStarted } from "../session_list.ts";
 import type { BuiltinCommand } from "./types.ts";
 
