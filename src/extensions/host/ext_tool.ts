@@ -13,8 +13,21 @@ import { CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
 import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../agent/types.ts";
 import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
-import { type HostCore, nextRequestId } from "./core.ts";
-import { isLive, type ToolRegistration } from "./record.ts";
+import { type HostTimeouts, nextRequestId } from "./core.ts";
+import { type ExtensionRecord, isLive, type ToolRegistration } from "./record.ts";
+import type { Registry } from "./registry.ts";
+import type { HostUi } from "../ui.ts";
+
+/**
+ * What calling an extension tool touches: the tool index and the owner's record (looked up at
+ * call time), whether the UI can serve an interactive tool, and the reply deadline.
+ */
+export interface ToolHost {
+  readonly registry: Pick<Registry, "tools">;
+  readonly ui: Pick<HostUi, "interactive">;
+  readonly timeouts: Pick<HostTimeouts, "toolCallMs">;
+  byName(name: string): ExtensionRecord | undefined;
+}
 
 export const INTERACTIVE_HOST_REQUIRED = "interactive extension tools require an interactive host";
 
@@ -91,7 +104,7 @@ function chainFor(tool: string, ctx: ToolContext): string[] {
 
 /** Invoke an extension tool by name, as the model (or call_tool) would. */
 export async function invokeExtensionTool(
-  core: HostCore,
+  core: ToolHost,
   reg: ToolRegistration,
   args: JsonObject,
   ctx: ToolContext,
@@ -151,7 +164,7 @@ export async function invokeExtensionTool(
 }
 
 /** The agent-facing Tool for one active registration. */
-export function extensionTool(core: HostCore, reg: ToolRegistration): Tool {
+export function extensionTool(core: ToolHost, reg: ToolRegistration): Tool {
   const tool: Tool = {
     name: reg.name,
     description: reg.description,
