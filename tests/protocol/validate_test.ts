@@ -45,3 +45,35 @@ Deno.test("parseHostToExt maps unknown panel keys to unknown", () => {
   assert(r.ok && r.frame.type === "panel_key");
   assertEquals(r.frame.key, "unknown");
 });
+
+Deno.test("parseExtToHost types every tool_result block and keeps unknown ones in place", () => {
+  const r = parseExtToHost(JSON.stringify({
+    type: "tool_result",
+    id: "1",
+    content: [
+      { type: "text", text: "hi" },
+      { type: "audio", data: "x" },
+      "not a block",
+      { type: 5 },
+      { type: "text", text: 7 },
+      { type: "image", mime_type: "image/png", data: "aGk=" },
+      { type: "image", mime_type: 1 },
+    ],
+  }));
+  assert(r.ok && r.frame.type === "tool_result");
+  assertEquals(r.frame.content, [
+    { type: "text", text: "hi" },
+    { type: "unknown", sent_type: "audio" },
+    { type: "unknown", sent_type: "" },
+    { type: "unknown", sent_type: "" },
+    { type: "text", text: "" },
+    { type: "image", mime_type: "image/png", data: "aGk=" },
+    { type: "image", mime_type: "", data: "" },
+  ]);
+});
+
+Deno.test("parseExtToHost refuses tool_result content that is not an array", () => {
+  const r = parseExtToHost('{"type":"tool_result","id":"1","content":{"type":"text"}}');
+  assert(!r.ok);
+  assertEquals(r.error, 'invalid "tool_result" frame: field "content" must be an array');
+});

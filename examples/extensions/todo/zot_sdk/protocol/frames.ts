@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ContentBlock } from "./content.ts";
+import type { ContentBlock, ReceivedBlock } from "./content.ts";
 
 /** Panel contents, as in `open_panel` and `panel_render`. */
 export interface PanelSpec {
@@ -74,7 +74,8 @@ export interface CommandResponseFrame {
 export interface ExtToolResultFrame {
   type: "tool_result";
   id: string;
-  content?: ContentBlock[] | unknown[];
+  /** Typed per block at the boundary; an unknown block stays in place as an `UnknownBlock`. */
+  content?: ReceivedBlock[];
   is_error?: boolean;
   activate_tools?: string[];
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ContentBlock } from "./content.ts";
+import type { ContentBlock, ReceivedBlock } from "./content.ts";
 import { MAX_FRAME_DEPTH } from "./limits.ts";
 import type {
   ExtToHostFrame,
@@ -115,6 +115,17 @@ export function asContentBlock(v: unknown): ContentBlock | undefined {
   return undefined;
 }
 
+/**
+ * Type one block of an extension's `tool_result`. Nothing is rejected: a block of another type
+ * becomes an {@linkcode UnknownBlock} in its place, a text or image field that is not a string
+ * becomes `""` (the host drops empty text; image data is checked for base64 by the host).
+ */
+export function asReceivedBlock(v: unknown): ReceivedBlock {
+  const block = asContentBlock(v);
+  if (block !== undefined) return block;
+  return { type: "unknown", sent_type: isObject(v) && typeof v.type === "string" ? v.type : "" };
+}
+
 function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
   const type = o.type;
   switch (type) {
@@ -159,7 +170,7 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
       return {
         type,
         id: str(o, "id"),
-        content: contentList(o, "content"),
+        content: contentList(o, "content")?.map(asReceivedBlock),
         is_error: optBool(o, "is_error"),
         activate_tools: optStrings(o, "activate_tools"),
       };
