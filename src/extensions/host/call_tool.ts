@@ -34,7 +34,7 @@ export const CALL_TOOL_REFUSALS = {
 function reply(
   record: ExtensionRecord,
   frame: CallToolFrame,
-  content: readonly unknown[],
+  content: readonly ContentBlock[],
   isError: boolean,
 ): void {
   const bounded = boundContent(content);
