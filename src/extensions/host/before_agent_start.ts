@@ -34,7 +34,7 @@ export type PromptReply =
 
 /** Apply the reply rules to one `event_intercept_response`. */
 export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
-  if (reply.system_prompt === undefined) {
+  if (reply.system_prompt === undefined && reply.system_prompt_invalid !== true) {
     return reply.block === true
       ? {
         kind: "failure",
@@ -45,7 +45,7 @@ export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
   if ((reply.system_prompt_bytes ?? 0) > MAX_SYSTEM_PROMPT_BYTES) {
     return { kind: "failure", failure: "system_prompt exceeds 1 MiB encoded limit" };
   }
-  if (typeof reply.system_prompt !== "string") {
+  if (reply.system_prompt === undefined) {
     return { kind: "failure", failure: "system_prompt must be a string" };
   }
   // Exact replacement: no trimming or merging; "" removes the prompt.

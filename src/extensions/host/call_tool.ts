@@ -10,7 +10,6 @@
 import type { CallToolFrame, HostToolResultFrame } from "../../protocol/frames.ts";
 import { CAP_CALL_TOOL } from "../../protocol/frames.ts";
 import { CALL_TOOL_MAX_DEPTH } from "../../protocol/limits.ts";
-import { isJsonObject } from "../../protocol/validate.ts";
 import type { ContentBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
 import type { ToolCaller } from "../../agent/types.ts";
@@ -94,7 +93,7 @@ export function handleCallTool(
   const caller = core.toolCaller;
   if (!caller) return refuse(record, frame, CALL_TOOL_REFUSALS.noCaller);
   const args = frame.args;
-  if (frame.name === "" || !isJsonObject(args)) {
+  if (frame.name === "" || args === undefined) {
     return refuse(record, frame, CALL_TOOL_REFUSALS.badRequest);
   }
 

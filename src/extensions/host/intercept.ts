@@ -27,7 +27,6 @@ import type {
   InterceptableEvent,
   JsonObject,
 } from "../../protocol/frames.ts";
-import { isJsonObject } from "../../protocol/validate.ts";
 import { RequestError } from "../channel.ts";
 import { type HostTimeouts, nextRequestId } from "./core.ts";
 import type { Diagnostics } from "./diagnostics.ts";
@@ -150,10 +149,9 @@ export async function interceptToolCall(
     if (reply.block === true) {
       return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };
     }
-    if (reply.modified_args === undefined || reply.modified_args === null) continue;
-    if (isJsonObject(reply.modified_args)) {
+    if (reply.modified_args !== undefined) {
       args = reply.modified_args;
-    } else {
+    } else if (reply.modified_args_invalid === true) {
       core.diagnostics.about(
         record,
         `tool_call intercept: modified_args must be a JSON object; ignored`,

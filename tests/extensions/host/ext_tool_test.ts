@@ -1,7 +1,6 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
 import type { Tool, ToolContext } from "../../../src/agent/types.ts";
-import { parseExtToHost } from "../../../src/protocol/validate.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { fake, type FakeChannel, hostWith, RecordingUi } from "./fake_channel.ts";
 
@@ -10,15 +9,13 @@ function ctx(signal = new AbortController().signal): ToolContext {
 }
 
 /**
- * Reply to every tool_call with `reply` as the extension would write it: the line goes through
- * the real boundary parser, so raw blocks of any shape reach the host typed as they would.
+ * Reply to every tool_call with `reply` (raw fields) as the extension would write it, through
+ * the real boundary parser.
  */
 function replyWith(f: FakeChannel, reply: Record<string, unknown>) {
   f.responder = (frame, self) => {
     if (frame.type !== "tool_call") return;
-    const parsed = parseExtToHost(JSON.stringify({ type: "tool_result", id: frame.id, ...reply }));
-    if (!parsed.ok) throw new Error(parsed.error);
-    queueMicrotask(() => self.push(parsed.frame));
+    queueMicrotask(() => self.pushLine({ type: "tool_result", id: frame.id, ...reply }));
   };
 }
 

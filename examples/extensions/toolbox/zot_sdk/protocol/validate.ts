@@ -175,17 +175,23 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
         activate_tools: optStrings(o, "activate_tools"),
       };
     case "event_intercept_response": {
+      // A wrong modified_args or system_prompt does not void the block or reason beside it:
+      // it is marked, and the host reports it by the intercept rules.
       const frame: ExtToHostFrame = {
         type,
         id: str(o, "id"),
         block: optBool(o, "block"),
         reason: optStr(o, "reason"),
-        modified_args: o.modified_args,
         replace_text: optStr(o, "replace_text"),
       };
+      const args = o.modified_args;
+      if (isObject(args)) frame.modified_args = args;
+      else if (args !== undefined && args !== null) frame.modified_args_invalid = true;
       if ("system_prompt" in o) {
-        frame.system_prompt = o.system_prompt;
-        frame.system_prompt_bytes = encodedLength(o.system_prompt, line);
+        const prompt = o.system_prompt;
+        if (typeof prompt === "string") frame.system_prompt = prompt;
+        else frame.system_prompt_invalid = true;
+        frame.system_prompt_bytes = encodedLength(prompt, line);
       }
       return frame;
     }
@@ -194,7 +200,8 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
         type,
         id: nonEmpty(o, "id"),
         name: str(o, "name"),
-        args: o.args,
+        // Not rejected: the host answers a call without object args with a refusal.
+        args: isObject(o.args) ? o.args : undefined,
         parent_id: optStr(o, "parent_id"),
       };
     case "call_tool_cancel":
