@@ -7,6 +7,8 @@
  * @module
  */
 
+import { isRecord } from "../is_record.ts";
+
 export type FrontmatterResult =
   | { ok: true; data: Record<string, unknown>; body: string }
   | { ok: false; error: string };
@@ -155,10 +157,6 @@ class Parser {
 
 function isDash(text: string): boolean {
   return text === "-" || text.startsWith("- ");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function fold(lines: string[]): string {

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { isRecord } from "../is_record.ts";
 import type { ContentBlock, ReceivedBlock } from "./content.ts";
 import { MAX_FRAME_DEPTH } from "./limits.ts";
 import type {
@@ -24,14 +25,8 @@ class FieldError extends Error {}
 
 type Obj = Record<string, unknown>;
 
-function isObject(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isJsonObject(v: unknown): v is JsonObject {
-  return isObject(v);
-}
+/** True for a plain JSON object (not null, not an array); the SDK and the host import it here. */
+export const isJsonObject: (v: unknown) => v is JsonObject = isRecord;
 
 function str(o: Obj, key: string): string {
   const v = o[key];
@@ -74,12 +69,12 @@ function optStrings(o: Obj, key: string): string[] | undefined {
 function optObject(o: Obj, key: string): JsonObject | undefined {
   const v = o[key];
   if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw new FieldError(`field "${key}" must be a JSON object`);
+  if (!isRecord(v)) throw new FieldError(`field "${key}" must be a JSON object`);
   return v;
 }
 
 function panelSpec(v: unknown, key: string): PanelSpec {
-  if (!isObject(v)) throw new FieldError(`field "${key}" must be an object`);
+  if (!isRecord(v)) throw new FieldError(`field "${key}" must be an object`);
   return {
     id: str(v, "id"),
     title: optStr(v, "title"),
@@ -101,7 +96,7 @@ function contentList(o: Obj, key: string): unknown[] | undefined {
 
 /** Parse a content block if it is a well-formed text or image block. */
 export function asContentBlock(v: unknown): ContentBlock | undefined {
-  if (!isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   if (v.type === "text") {
     return { type: "text", text: typeof v.text === "string" ? v.text : "" };
   }
@@ -123,7 +118,7 @@ export function asContentBlock(v: unknown): ContentBlock | undefined {
 export function asReceivedBlock(v: unknown): ReceivedBlock {
   const block = asContentBlock(v);
   if (block !== undefined) return block;
-  return { type: "unknown", sent_type: isObject(v) && typeof v.type === "string" ? v.type : "" };
+  return { type: "unknown", sent_type: isRecord(v) && typeof v.type === "string" ? v.type : "" };
 }
 
 function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
@@ -185,7 +180,7 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
         replace_text: optStr(o, "replace_text"),
       };
       const args = o.modified_args;
-      if (isObject(args)) frame.modified_args = args;
+      if (isRecord(args)) frame.modified_args = args;
       else if (args !== undefined && args !== null) frame.modified_args_invalid = true;
       if ("system_prompt" in o) {
         const prompt = o.system_prompt;
@@ -201,7 +196,7 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
         id: nonEmpty(o, "id"),
         name: str(o, "name"),
         // Not rejected: the host answers a call without object args with a refusal.
-        args: isObject(o.args) ? o.args : undefined,
+        args: isRecord(o.args) ? o.args : undefined,
         parent_id: optStr(o, "parent_id"),
       };
     case "call_tool_cancel":
@@ -262,7 +257,7 @@ function parseWith<T>(
   } catch (e) {
     return { ok: false, kind: "malformed", error: `malformed json frame: ${(e as Error).message}` };
   }
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     return { ok: false, kind: "malformed", error: "malformed json frame: not an object" };
   }
   if (typeof value.type !== "string") {
