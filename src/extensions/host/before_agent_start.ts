@@ -34,7 +34,8 @@ export type PromptReply =
 
 /** Apply the reply rules to one `event_intercept_response`. */
 export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
-  if (reply.system_prompt === undefined && reply.system_prompt_invalid !== true) {
+  const sent = reply.system_prompt !== undefined || reply.system_prompt_invalid === true;
+  if (!sent) {
     return reply.block === true
       ? {
         kind: "failure",
@@ -45,6 +46,7 @@ export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
   if ((reply.system_prompt_bytes ?? 0) > MAX_SYSTEM_PROMPT_BYTES) {
     return { kind: "failure", failure: "system_prompt exceeds 1 MiB encoded limit" };
   }
+  // Sent, within the bound, but not a string (null included).
   if (reply.system_prompt === undefined) {
     return { kind: "failure", failure: "system_prompt must be a string" };
   }
