@@ -22,6 +22,7 @@ export type Target = typeof TARGETS[number];
 export const INCLUDES = [
   "src/sdk",
   "src/protocol",
+  "src/is_record.ts",
   "src/sandbox",
   "src/skills/builtin",
   "sdk/python",

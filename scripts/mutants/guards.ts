@@ -82,8 +82,8 @@ export const mutants: Mutant[] = [
     id: "guards-gone-guard-skipped",
     protection: "a tool_call guard that is not running refuses the call instead of being skipped",
     file: "src/extensions/host/intercept.ts",
-    find: '  for (const record of holders(core, "tool_call")) {',
-    replace: '  for (const record of interceptors(core, "tool_call")) {',
+    find: '  for (const record of holders(core.records, "tool_call")) {',
+    replace: '  for (const record of interceptors(core.records, "tool_call")) {',
     tests: [FAIL_CLOSED_HOST, FAIL_CLOSED_E2E],
   },
   {
@@ -99,8 +99,8 @@ export const mutants: Mutant[] = [
     id: "guards-gone-turn-gate-skipped",
     protection: "a turn_start interceptor that is not running refuses the turn",
     file: "src/extensions/host/intercept.ts",
-    find: '  for (const record of holders(core, "turn_start")) {',
-    replace: '  for (const record of interceptors(core, "turn_start")) {',
+    find: '  for (const record of holders(core.records, "turn_start")) {',
+    replace: '  for (const record of interceptors(core.records, "turn_start")) {',
     tests: [FAIL_CLOSED_HOST],
   },
   {

@@ -6,20 +6,17 @@
  */
 
 import type { Message } from "./types.ts";
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isRecord } from "../is_record.ts";
 
 function isBlock(v: unknown): boolean {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   switch (v.type) {
     case "text":
       return typeof v.text === "string";
     case "image":
       return typeof v.mime_type === "string" && typeof v.data === "string";
     case "tool_call":
-      return typeof v.id === "string" && typeof v.name === "string" && isObject(v.args);
+      return typeof v.id === "string" && typeof v.name === "string" && isRecord(v.args);
     case "tool_result":
       return typeof v.call_id === "string" && Array.isArray(v.content);
     default:
@@ -29,7 +26,7 @@ function isBlock(v: unknown): boolean {
 
 /** Whether `v` is a transcript message with well-formed blocks. */
 export function isMessage(v: unknown): v is Message {
-  if (!isObject(v)) return false;
+  if (!isRecord(v)) return false;
   if (v.role !== "user" && v.role !== "assistant" && v.role !== "tool") return false;
   return Array.isArray(v.content) && v.content.every(isBlock);
 }

@@ -7,15 +7,12 @@
  */
 
 import { errorMessage } from "../errors.ts";
+import { isRecord } from "../is_record.ts";
 
 /** A JSON object read from disk, plus what was wrong with the file, if anything. */
 export interface JsonRead {
   value: Record<string, unknown>;
   diagnostics: string[];
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** Read `path` as a JSON object; a missing file is an empty object. */
@@ -30,7 +27,7 @@ export async function readJsonObject(path: string): Promise<JsonRead> {
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isObject(parsed)) return { value: parsed, diagnostics: [] };
+    if (isRecord(parsed)) return { value: parsed, diagnostics: [] };
     return {
       value: {},
       diagnostics: [`Ignoring "${path}": expected a JSON object (fix or delete the file)`],

@@ -13,6 +13,7 @@ import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestTextProblem } from "./manifest_text.ts";
 import type { Diagnostic, Loaded, Manifest } from "./types.ts";
+import { isRecord } from "../is_record.ts";
 
 export const MANIFEST_FILE = "extension.json";
 
@@ -33,10 +34,6 @@ export type ManifestRead =
 function lineCol(text: string, offset: number): string {
   const before = text.slice(0, offset).split("\n");
   return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /**

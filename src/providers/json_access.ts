@@ -5,10 +5,12 @@
  * @module
  */
 
+import { isRecord } from "../is_record.ts";
+
 export type Obj = Record<string, unknown>;
 
 export function obj(v: unknown): Obj | undefined {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? Object(v) : undefined;
+  return isRecord(v) ? v : undefined;
 }
 
 export function str(v: unknown): string | undefined {

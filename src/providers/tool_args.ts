@@ -7,18 +7,14 @@
  */
 
 import type { ToolCallBlock } from "../agent/types.ts";
-import type { JsonObject } from "../protocol/frames.ts";
-
-function isObject(v: unknown): v is JsonObject {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+import { isRecord } from "../is_record.ts";
 
 /** Build the transcript block for a finished call. Empty text means no args. */
 export function toolCallBlock(id: string, name: string, raw: string): ToolCallBlock {
   if (raw.trim() === "") return { type: "tool_call", id, name, args: {} };
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (isObject(parsed)) return { type: "tool_call", id, name, args: parsed };
+    if (isRecord(parsed)) return { type: "tool_call", id, name, args: parsed };
   } catch {
     // Fall through: keep the raw text for the tool and the transcript.
   }

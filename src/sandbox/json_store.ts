@@ -7,6 +7,7 @@
  */
 
 import { writeJsonAtomic } from "../config/json_file.ts";
+import { isRecord } from "../is_record.ts";
 
 /** The parsed file, or `undefined` when missing or not JSON; any other read error throws. */
 export async function readJsonFile(path: string): Promise<unknown> {
@@ -49,7 +50,5 @@ export async function withStateLock<T>(path: string, fn: () => Promise<T>): Prom
 
 /** A plain object, or an empty one. */
 export function asRecord(v: unknown): Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v)
-    ? v as Record<string, unknown>
-    : {};
+  return isRecord(v) ? v : {};
 }

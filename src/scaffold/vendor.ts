@@ -1,13 +1,16 @@
 /**
  * Vendoring the TypeScript SDK into an extension. A sandboxed extension may
  * read only its own directory, so it cannot import the SDK from zot's
- * install; it gets a copy: `<ext>/zot_sdk/sdk/*.ts` and
- * `<ext>/zot_sdk/protocol/*.ts`. The two folders keep the layout of zot's
- * `src/`, so the SDK's `../protocol/…` imports work unchanged.
+ * install; it gets a copy: `<ext>/zot_sdk/sdk/*.ts`,
+ * `<ext>/zot_sdk/protocol/*.ts` and the leaf modules of `src/` the protocol
+ * imports (`<ext>/zot_sdk/is_record.ts`). They keep the layout of zot's
+ * `src/`, so the SDK's `../protocol/…` and the protocol's `../is_record.ts`
+ * imports work unchanged.
  *
- * The files are read next to this module (`src/sdk`, `src/protocol`); a
- * compiled zot must embed them (`deno compile --include src/sdk --include
- * src/protocol --include sdk/python`).
+ * The files are read next to this module (`src/sdk`, `src/protocol`,
+ * `src/is_record.ts`); a compiled zot must embed them (`deno compile
+ * --include src/sdk --include src/protocol --include src/is_record.ts
+ * --include sdk/python`).
  *
  * @module
  */
@@ -42,11 +45,15 @@ export const PROTOCOL_FILES = [
   "validate.ts",
 ] as const;
 
+/** The leaf modules of `src/` that the protocol imports, copied beside `protocol/`. */
+export const BASE_FILES = ["is_record.ts"] as const;
+
 /** Folder inside an extension that holds the vendored SDK. */
 export const VENDOR_DIR = "zot_sdk";
 
 const SDK_SRC = new URL("../sdk/", import.meta.url);
 const PROTOCOL_SRC = new URL("../protocol/", import.meta.url);
+const BASE_SRC = new URL("../", import.meta.url);
 const PYTHON_SDK = new URL("../../sdk/python/zot_ext.py", import.meta.url);
 
 /** Every vendored file: path relative to the extension dir → contents. */
@@ -57,6 +64,9 @@ export async function sdkFiles(version: string): Promise<Map<string, string>> {
   }
   for (const f of PROTOCOL_FILES) {
     out.set(join(VENDOR_DIR, "protocol", f), await Deno.readTextFile(new URL(f, PROTOCOL_SRC)));
+  }
+  for (const f of BASE_FILES) {
+    out.set(join(VENDOR_DIR, f), await Deno.readTextFile(new URL(f, BASE_SRC)));
   }
   out.set(join(VENDOR_DIR, "README.md"), vendorReadme(version));
   return out;
@@ -71,8 +81,9 @@ function vendorReadme(version: string): string {
   return `# zot_sdk
 
 A copy of the zot extension SDK for TypeScript (zot ${version}): \`sdk/\` is the
-SDK, \`protocol/\` the wire types it imports. It is vendored because a
-sandboxed extension may read only its own directory. Import it with:
+SDK, \`protocol/\` the wire types it imports, \`is_record.ts\` a guard they
+share. It is vendored because a sandboxed extension may read only its own
+directory. Import it with:
 
 \`\`\`ts
 import { Extension } from "./zot_sdk/sdk/mod.ts";

@@ -41,6 +41,7 @@ import {
   SCALAR_STYLE,
   YAMLException,
 } from "js-yaml";
+import { isRecord } from "../is_record.ts";
 
 export type FrontmatterResult =
   | { ok: true; data: Record<string, unknown>; body: string }
@@ -194,8 +195,4 @@ function positionAfter(events: readonly Event[], i: number): number {
     if (at !== -1) return at;
   }
   return Number.MAX_SAFE_INTEGER;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

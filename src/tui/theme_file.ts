@@ -16,6 +16,7 @@ import {
   type SyntaxRole,
   type Theme,
 } from "./theme.ts";
+import { isRecord } from "../is_record.ts";
 
 export interface ThemeParse {
   value?: Theme;
@@ -34,10 +35,6 @@ const SYNTAX_KEYS: Record<string, SyntaxRole> = {
   literal_number: "number",
   comment: "comment",
 };
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function byte(v: unknown): number | undefined {
   return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 255 ? v : undefined;

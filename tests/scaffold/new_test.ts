@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir, tempZot } from "../helpers/tmp.ts";
-import { PROTOCOL_FILES, SDK_FILES, VENDOR_DIR } from "../../src/scaffold/vendor.ts";
+import { BASE_FILES, PROTOCOL_FILES, SDK_FILES, VENDOR_DIR } from "../../src/scaffold/vendor.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { load, resultText, runTool } from "../examples/harness.ts";
 
@@ -62,7 +62,7 @@ Deno.test("ext new + ext install: the installed TypeScript scaffold runs from $Z
   );
 });
 
-Deno.test("ext new: the vendored SDK is a byte copy of src/sdk and src/protocol", async () => {
+Deno.test("ext new: the vendored SDK is a byte copy of src/sdk, src/protocol and their leaf imports", async () => {
   await using dir = await tempDir();
   assertEquals((await zot(["ext", "new", "copy", "--dir", dir.path])).code, 0);
   const listed = async (p: string) =>
@@ -81,6 +81,12 @@ Deno.test("ext new: the vendored SDK is a byte copy of src/sdk and src/protocol"
     assertEquals(
       await Deno.readTextFile(`${dir.path}/copy/${VENDOR_DIR}/protocol/${f}`),
       await Deno.readTextFile(`${ROOT}src/protocol/${f}`),
+    );
+  }
+  for (const f of BASE_FILES) {
+    assertEquals(
+      await Deno.readTextFile(`${dir.path}/copy/${VENDOR_DIR}/${f}`),
+      await Deno.readTextFile(`${ROOT}src/${f}`),
     );
   }
   // What users start from passes deno's default fmt, lint and type check.

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { isRecord } from "../../is_record.ts";
+
 /** What the parent learns from the stream. */
 export interface ChildState {
   /** Text of the last assistant message that had any. */
@@ -25,10 +27,6 @@ export function newChildState(): ChildState {
 
 /** Longest progress line forwarded to the parent's client. */
 const PROGRESS_CHARS = 200;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Concatenated text blocks of a wire message's content. */
 function textOf(content: unknown): string {

@@ -12,9 +12,19 @@ import type { BeforeAgentStart } from "../../agent/hooks.ts";
 import type { EventInterceptResponseFrame } from "../../protocol/frames.ts";
 import { MAX_SYSTEM_PROMPT_BYTES } from "../../protocol/limits.ts";
 import { RequestError } from "../channel.ts";
-import { deadlineSignal, type HostCore, nextRequestId } from "./core.ts";
+import type { HostUi } from "../ui.ts";
+import { deadlineSignal, type HostTimeouts, nextRequestId } from "./core.ts";
+import type { Diagnostics } from "./diagnostics.ts";
 import { interceptors } from "./intercept.ts";
 import type { ExtensionRecord } from "./record.ts";
+
+/** What the chain touches: the extensions in load order, the deadline, and where failures go. */
+export interface PromptChainHost {
+  readonly records: readonly ExtensionRecord[];
+  readonly timeouts: Pick<HostTimeouts, "interceptMs">;
+  readonly diagnostics: Pick<Diagnostics, "about">;
+  readonly ui: Pick<HostUi, "warn">;
+}
 
 /** A reply's effect: a new prompt, nothing, or a failure text. */
 export type PromptReply =
@@ -24,7 +34,8 @@ export type PromptReply =
 
 /** Apply the reply rules to one `event_intercept_response`. */
 export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
-  if (reply.system_prompt === undefined) {
+  const sent = reply.system_prompt !== undefined || reply.system_prompt_invalid === true;
+  if (!sent) {
     return reply.block === true
       ? {
         kind: "failure",
@@ -35,7 +46,8 @@ export function judgeReply(reply: EventInterceptResponseFrame): PromptReply {
   if ((reply.system_prompt_bytes ?? 0) > MAX_SYSTEM_PROMPT_BYTES) {
     return { kind: "failure", failure: "system_prompt exceeds 1 MiB encoded limit" };
   }
-  if (typeof reply.system_prompt !== "string") {
+  // Sent, within the bound, but not a string (null included).
+  if (reply.system_prompt === undefined) {
     return { kind: "failure", failure: "system_prompt must be a string" };
   }
   // Exact replacement: no trimming or merging; "" removes the prompt.
@@ -53,7 +65,7 @@ function requestFailure(e: unknown, timedOut: boolean): string {
 }
 
 async function askOne(
-  core: HostCore,
+  timeoutMs: number,
   record: ExtensionRecord,
   input: BeforeAgentStart,
   prompt: string,
@@ -62,7 +74,7 @@ async function askOne(
   const channel = record.channel;
   if (!channel) return { kind: "keep" };
   // Our own deadline covers the write as well as the reply.
-  const deadline = deadlineSignal(core.timeouts.interceptMs);
+  const deadline = deadlineSignal(timeoutMs);
   try {
     const reply = await channel.request({
       type: "event_intercept",
@@ -75,7 +87,7 @@ async function askOne(
       provider: input.provider,
       model: input.model,
     }, {
-      timeoutMs: core.timeouts.interceptMs,
+      timeoutMs,
       signal: AbortSignal.any([signal, deadline.signal]),
     });
     if (reply.type !== "event_intercept_response") {
@@ -95,14 +107,14 @@ async function askOne(
  * reason when `signal` aborts: cancellation commits nothing.
  */
 export async function runBeforeAgentStart(
-  core: HostCore,
+  core: PromptChainHost,
   input: BeforeAgentStart,
   signal: AbortSignal,
 ): Promise<string> {
   let prompt = input.systemPrompt;
-  for (const record of interceptors(core, "before_agent_start")) {
+  for (const record of interceptors(core.records, "before_agent_start")) {
     signal.throwIfAborted();
-    const result = await askOne(core, record, input, prompt, signal);
+    const result = await askOne(core.timeouts.interceptMs, record, input, prompt, signal);
     if (result.kind === "replace") prompt = result.prompt;
     if (result.kind !== "failure") continue;
     const text = `before_agent_start: ${result.failure}; keeping current system prompt`;

@@ -19,10 +19,6 @@ export interface BoundedContent {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Cut UTF-8 `bytes` to at most `max` bytes without splitting a character. */
 function cutUtf8(bytes: Uint8Array, max: number): string {
   let end = max;
@@ -31,9 +27,12 @@ function cutUtf8(bytes: Uint8Array, max: number): string {
   return decoder.decode(bytes.subarray(0, end));
 }
 
-/** Bound `blocks` to the result budget; unknown block types are omitted. */
+/**
+ * Bound `blocks` to the result budget. The blocks are typed content from zot's own tools; a
+ * block of a type this budget does not count is omitted rather than sent unbounded.
+ */
 export function boundContent(
-  blocks: readonly unknown[],
+  blocks: readonly ContentBlock[],
   budget: number = RESULT_BUDGET_BYTES,
   maxBlocks: number = RESULT_MAX_BLOCKS,
 ): BoundedContent {
@@ -45,12 +44,8 @@ export function boundContent(
       truncated = true;
       break;
     }
-    if (!isRecord(block)) {
-      truncated = true;
-      continue;
-    }
     if (block.type === "text") {
-      const text = typeof block.text === "string" ? block.text : "";
+      const text = block.text;
       // Fast path: a string can never take more than 3 bytes per UTF-16 unit.
       if (text.length * 3 <= remaining) {
         const size = text.length < 64 ? encoder.encode(text).length : byteLength(text);
@@ -71,8 +66,8 @@ export function boundContent(
       continue;
     }
     if (block.type === "image") {
-      const mime = typeof block.mime_type === "string" ? block.mime_type : "";
-      const data = typeof block.data === "string" ? block.data : "";
+      const mime = block.mime_type;
+      const data = block.data;
       const size = mime.length + data.length;
       if (size > remaining) {
         truncated = true;

@@ -10,10 +10,10 @@
 import type { CallToolFrame, HostToolResultFrame } from "../../protocol/frames.ts";
 import { CAP_CALL_TOOL } from "../../protocol/frames.ts";
 import { CALL_TOOL_MAX_DEPTH } from "../../protocol/limits.ts";
-import { isJsonObject } from "../../protocol/validate.ts";
 import type { ContentBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
-import { deadlineSignal, type HostCore } from "./core.ts";
+import type { ToolCaller } from "../../agent/types.ts";
+import { deadlineSignal, type HostTimeouts } from "./core.ts";
 import { boundContent } from "./bound.ts";
 import type { ExtensionRecord } from "./record.ts";
 import { allowsCallTool, refusalMessage } from "../scope.ts";
@@ -33,7 +33,7 @@ export const CALL_TOOL_REFUSALS = {
 function reply(
   record: ExtensionRecord,
   frame: CallToolFrame,
-  content: readonly unknown[],
+  content: readonly ContentBlock[],
   isError: boolean,
 ): void {
   const bounded = boundContent(content);
@@ -55,9 +55,18 @@ function refuse(record: ExtensionRecord, frame: CallToolFrame, text: string): vo
   record.callToolQueue.reply(send);
 }
 
+/**
+ * What serving `call_tool` touches beyond the caller's own record: the agent's tool runner
+ * (read at each request, since the agent wires it after loading) and the deadline.
+ */
+export interface CallToolHost {
+  readonly toolCaller?: ToolCaller;
+  readonly timeouts: Pick<HostTimeouts, "callToolMs">;
+}
+
 /** Handle one `call_tool` frame from `record`. Never throws. */
 export function handleCallTool(
-  core: HostCore,
+  core: CallToolHost,
   record: ExtensionRecord,
   frame: CallToolFrame,
 ): void {
@@ -84,7 +93,7 @@ export function handleCallTool(
   const caller = core.toolCaller;
   if (!caller) return refuse(record, frame, CALL_TOOL_REFUSALS.noCaller);
   const args = frame.args;
-  if (frame.name === "" || !isJsonObject(args)) {
+  if (frame.name === "" || args === undefined) {
     return refuse(record, frame, CALL_TOOL_REFUSALS.badRequest);
   }
 

@@ -15,9 +15,21 @@ import type { JsonObject, PanelSpec } from "../../protocol/frames.ts";
 import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
 import { safeText } from "../../safe_text.ts";
-import { type HostCore, nextRequestId } from "./core.ts";
-import { isLive } from "./record.ts";
+import { type HostTimeouts, nextRequestId } from "./core.ts";
+import { type ExtensionRecord, isLive } from "./record.ts";
+import type { Registry } from "./registry.ts";
+import type { RefusalSink } from "./refusals.ts";
 import { ranPromptRefusal, toolPromptRefusal } from "./submit.ts";
+
+/**
+ * What running a command touches: the command index, the owner's record, the command deadline,
+ * and refusal reporting (a `tool_prompt` or a ran `prompt` answer the owner's scope refuses).
+ */
+export interface CommandHost extends RefusalSink {
+  readonly registry: Pick<Registry, "command">;
+  readonly timeouts: Pick<HostTimeouts, "commandMs">;
+  byName(name: string): ExtensionRecord | undefined;
+}
 
 /** One active extension command (for help and autocomplete). */
 export interface CommandInfo {
@@ -72,8 +84,8 @@ export function commandStatusText(outcome: CommandOutcome): string | undefined {
   return undefined;
 }
 
-export function listCommands(core: HostCore): CommandInfo[] {
-  return [...core.registry.commands.values()].map((c) => ({
+export function listCommands(registry: Pick<Registry, "commands">): CommandInfo[] {
+  return [...registry.commands.values()].map((c) => ({
     name: c.name,
     description: c.description,
     extension: c.extension,
@@ -91,7 +103,7 @@ export interface InvokeOptions {
 }
 
 export async function invokeCommand(
-  core: HostCore,
+  core: CommandHost,
   name: string,
   args: string,
   options: InvokeOptions = {},

@@ -1,7 +1,10 @@
 /**
  * The state the host's parts share: records in load order, the indexes,
- * diagnostics, the UI and the (injectable) timeouts. Each part is a set of
- * functions over this, so no file needs the whole host class.
+ * diagnostics, the UI and the (injectable) timeouts. Only the host class
+ * holds the whole of it. Each part is a set of functions that declares, in
+ * its own small interface (`ToolHost`, `InterceptHost`, `RefusalSink`, ...),
+ * the slice it uses, so a signature shows what a behaviour can touch; the
+ * class passes this object, which fits every slice.
  *
  * @module
  */

@@ -9,12 +9,25 @@
 
 import type { ContentBlock } from "../../protocol/content.ts";
 import type { ExtToolResultFrame, JsonObject } from "../../protocol/frames.ts";
-import { CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
+import { assertNever, CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
 import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../agent/types.ts";
 import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
-import { type HostCore, nextRequestId } from "./core.ts";
-import { isLive, type ToolRegistration } from "./record.ts";
+import { type HostTimeouts, nextRequestId } from "./core.ts";
+import { type ExtensionRecord, isLive, type ToolRegistration } from "./record.ts";
+import type { Registry } from "./registry.ts";
+import type { HostUi } from "../ui.ts";
+
+/**
+ * What calling an extension tool touches: the tool index and the owner's record (looked up at
+ * call time), whether the UI can serve an interactive tool, and the reply deadline.
+ */
+export interface ToolHost {
+  readonly registry: Pick<Registry, "tools">;
+  readonly ui: Pick<HostUi, "interactive">;
+  readonly timeouts: Pick<HostTimeouts, "toolCallMs">;
+  byName(name: string): ExtensionRecord | undefined;
+}
 
 export const INTERACTIVE_HOST_REQUIRED = "interactive extension tools require an interactive host";
 
@@ -28,7 +41,10 @@ function failure(ext: string, tool: string, message: string, outcome?: ToolOutco
   return result;
 }
 
-/** The position of the first byte that is not valid standard base64, or -1. */
+/**
+ * Why `data` is not standard base64 (naming the first bad byte), or undefined. The boundary only
+ * types image data as a string; whether it decodes is checked here, before any provider sees it.
+ */
 function base64Problem(data: string): string | undefined {
   for (let i = 0; i < data.length; i++) {
     const c = data.charCodeAt(i);
@@ -45,37 +61,41 @@ function base64Problem(data: string): string | undefined {
   return undefined;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Turn an extension's `tool_result` into the agent's ToolResult. */
+/**
+ * Turn an extension's `tool_result` into the agent's ToolResult. The blocks were typed at the
+ * boundary; what is left here is the host's rules: empty text is dropped, an image must decode
+ * as base64 (or the result is an error), an unknown block becomes a note in its place.
+ */
 export function convertToolReply(ext: string, tool: string, reply: ExtToolResultFrame): ToolResult {
   const content: ContentBlock[] = [];
   let isError = reply.is_error === true;
   for (const block of reply.content ?? []) {
-    const type = isRecord(block) && typeof block.type === "string" ? block.type : "";
-    if (type === "text" && isRecord(block)) {
-      const text = typeof block.text === "string" ? block.text : "";
-      if (text !== "") content.push({ type: "text", text });
-      continue;
-    }
-    if (type === "image" && isRecord(block)) {
-      const data = typeof block.data === "string" ? block.data : "";
-      const problem = base64Problem(data);
-      if (problem !== undefined) {
+    switch (block.type) {
+      case "text":
+        if (block.text !== "") content.push({ type: "text", text: block.text });
+        break;
+      case "image": {
+        const problem = base64Problem(block.data);
+        if (problem === undefined) {
+          content.push({ type: "image", mime_type: block.mime_type, data: block.data });
+          break;
+        }
         isError = true;
         content.push({
           type: "text",
           text: `extension ${ext}/${tool} returned undecodable image: ${problem}`,
         });
-        continue;
+        break;
       }
-      const mime = typeof block.mime_type === "string" ? block.mime_type : "";
-      content.push({ type: "image", mime_type: mime, data });
-      continue;
+      case "unknown":
+        content.push({
+          type: "text",
+          text: `[unknown block type "${block.sent_type}" from extension ${ext}]`,
+        });
+        break;
+      default:
+        assertNever(block);
     }
-    content.push({ type: "text", text: `[unknown block type "${type}" from extension ${ext}]` });
   }
   if (content.length === 0) content.push({ type: "text", text: "(extension returned no content)" });
   const result: ToolResult = { content, isError, details: { extension: ext, tool } };
@@ -91,7 +111,7 @@ function chainFor(tool: string, ctx: ToolContext): string[] {
 
 /** Invoke an extension tool by name, as the model (or call_tool) would. */
 export async function invokeExtensionTool(
-  core: HostCore,
+  core: ToolHost,
   reg: ToolRegistration,
   args: JsonObject,
   ctx: ToolContext,
@@ -151,7 +171,7 @@ export async function invokeExtensionTool(
 }
 
 /** The agent-facing Tool for one active registration. */
-export function extensionTool(core: HostCore, reg: ToolRegistration): Tool {
+export function extensionTool(core: ToolHost, reg: ToolRegistration): Tool {
   const tool: Tool = {
     name: reg.name,
     description: reg.description,

@@ -27,10 +27,20 @@ import type {
   InterceptableEvent,
   JsonObject,
 } from "../../protocol/frames.ts";
-import { isJsonObject } from "../../protocol/validate.ts";
 import { RequestError } from "../channel.ts";
-import { type HostCore, nextRequestId } from "./core.ts";
+import { type HostTimeouts, nextRequestId } from "./core.ts";
+import type { Diagnostics } from "./diagnostics.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
+
+/**
+ * What the chains touch: the extensions in load order, the intercept deadline, and diagnostics
+ * (only the `tool_call` chain reports, an unusable `modified_args`).
+ */
+export interface InterceptHost {
+  readonly records: readonly ExtensionRecord[];
+  readonly timeouts: Pick<HostTimeouts, "interceptMs">;
+  readonly diagnostics: Pick<Diagnostics, "about">;
+}
 
 export const DEFAULT_TOOL_BLOCK_REASON = "tool call refused by extension guard";
 export const DEFAULT_TURN_BLOCK_REASON = "turn blocked by extension guard";
@@ -40,13 +50,19 @@ export const DEFAULT_MESSAGE_BLOCK_REASON = "assistant message blocked by extens
 export const GATES: ReadonlySet<InterceptableEvent> = new Set(["tool_call", "turn_start"]);
 
 /** Live extensions intercepting `event`, in load order. */
-export function interceptors(core: HostCore, event: InterceptableEvent): ExtensionRecord[] {
-  return core.records.filter((r) => r.intercepts.has(event) && isLive(r));
+export function interceptors(
+  records: readonly ExtensionRecord[],
+  event: InterceptableEvent,
+): ExtensionRecord[] {
+  return records.filter((r) => r.intercepts.has(event) && isLive(r));
 }
 
 /** Every extension that intercepts `event`, running or not, in load order. */
-function holders(core: HostCore, event: InterceptableEvent): ExtensionRecord[] {
-  return core.records.filter((r) => r.intercepts.has(event));
+function holders(
+  records: readonly ExtensionRecord[],
+  event: InterceptableEvent,
+): ExtensionRecord[] {
+  return records.filter((r) => r.intercepts.has(event));
 }
 
 /** An answer, or why there is none (written for the model and the user). */
@@ -71,7 +87,7 @@ export function gateDownNote(gates: readonly InterceptableEvent[], reason: strin
 
 /** Ask one extension, bounded by the intercept timeout; never throws. */
 export async function askInterceptor(
-  core: HostCore,
+  core: Pick<InterceptHost, "timeouts">,
   record: ExtensionRecord,
   event: InterceptableEvent,
   payload: Record<string, unknown>,
@@ -110,12 +126,12 @@ export async function askInterceptor(
 }
 
 export async function interceptToolCall(
-  core: HostCore,
+  core: InterceptHost,
   call: InterceptedToolCall,
   signal: AbortSignal,
 ): Promise<ToolCallDecision> {
   let args: JsonObject = call.args;
-  for (const record of holders(core, "tool_call")) {
+  for (const record of holders(core.records, "tool_call")) {
     if (signal.aborted) break;
     const payload: Record<string, unknown> = {
       tool_id: call.toolId,
@@ -133,10 +149,9 @@ export async function interceptToolCall(
     if (reply.block === true) {
       return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };
     }
-    if (reply.modified_args === undefined || reply.modified_args === null) continue;
-    if (isJsonObject(reply.modified_args)) {
+    if (reply.modified_args !== undefined) {
       args = reply.modified_args;
-    } else {
+    } else if (reply.modified_args_invalid === true) {
       core.diagnostics.about(
         record,
         `tool_call intercept: modified_args must be a JSON object; ignored`,
@@ -148,11 +163,11 @@ export async function interceptToolCall(
 }
 
 export async function interceptTurnStart(
-  core: HostCore,
+  core: Pick<InterceptHost, "records" | "timeouts">,
   step: number,
   signal: AbortSignal,
 ): Promise<TurnStartDecision> {
-  for (const record of holders(core, "turn_start")) {
+  for (const record of holders(core.records, "turn_start")) {
     if (signal.aborted) break;
     const answer = await askInterceptor(core, record, "turn_start", { step }, signal);
     if (!answer.ok) {
@@ -168,7 +183,7 @@ export async function interceptTurnStart(
 }
 
 export async function interceptAssistantMessage(
-  core: HostCore,
+  core: Pick<InterceptHost, "records" | "timeouts">,
   text: string,
   signal: AbortSignal,
 ): Promise<AssistantMessageDecision> {
@@ -176,7 +191,7 @@ export async function interceptAssistantMessage(
   // shown to hide or rewrite, and an interceptor is not woken for nothing.
   if (text === "") return { block: false, text };
   let current = text;
-  for (const record of interceptors(core, "assistant_message")) {
+  for (const record of interceptors(core.records, "assistant_message")) {
     if (signal.aborted) break;
     const answer = await askInterceptor(
       core,

@@ -222,7 +222,7 @@ export class ExtensionHost implements AgentHooks {
   }
 
   commands(): CommandInfo[] {
-    return listCommands(this.#core);
+    return listCommands(this.#core.registry);
   }
 
   hasCommand(name: string): boolean {
@@ -296,7 +296,7 @@ export class ExtensionHost implements AgentHooks {
   }
 
   hasInterceptor(event: InterceptableEvent): boolean {
-    return interceptors(this.#core, event).length > 0;
+    return interceptors(this.#records, event).length > 0;
   }
 
   #subscribers(event: string): ExtensionChannel[] {

@@ -9,8 +9,15 @@
  * @module
  */
 
-import type { HostCore } from "./core.ts";
+import type { HostUi } from "../ui.ts";
+import type { Diagnostics } from "./diagnostics.ts";
 import type { ExtensionRecord } from "./record.ts";
+
+/** What reporting a refusal touches: the diagnostics and the run's warning line. */
+export interface RefusalSink {
+  readonly diagnostics: Pick<Diagnostics, "about">;
+  readonly ui: Pick<HostUi, "warn">;
+}
 
 /** Refusals already reported as diagnostics, per extension record. */
 const reported = new WeakMap<ExtensionRecord, Set<string>>();
@@ -26,7 +33,7 @@ export function shown(text: string): string {
 }
 
 /** Log a refused frame; the first time per message also raise a diagnostic. */
-export function reportRefusal(core: HostCore, record: ExtensionRecord, message: string): void {
+export function reportRefusal(core: RefusalSink, record: ExtensionRecord, message: string): void {
   let seen = reported.get(record);
   if (!seen) reported.set(record, seen = new Set());
   if (seen.has(message) || seen.size >= MAX_REPORTED) {

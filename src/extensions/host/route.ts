@@ -7,15 +7,25 @@
  */
 
 import { assertNever, type ExtToHostFrame } from "../../protocol/frames.ts";
-import type { HostCore } from "./core.ts";
+import type { HostUi } from "../ui.ts";
 import type { ExtensionRecord } from "./record.ts";
+import type { Registry } from "./registry.ts";
 import { applySubscribe } from "./subscriptions.ts";
-import { cancelCallTool, handleCallTool } from "./call_tool.ts";
+import { type CallToolHost, cancelCallTool, handleCallTool } from "./call_tool.ts";
 import { handleUiFrame } from "./ui_frames.ts";
-import { handleSubmit, handleSubmitSlash } from "./submit.ts";
+import { handleSubmit, handleSubmitSlash, type SubmitHost } from "./submit.ts";
 import { reportRefusal } from "./refusals.ts";
 
-export function routeFrame(core: HostCore, record: ExtensionRecord, frame: ExtToHostFrame): void {
+/**
+ * What routing touches: what the handlers it calls touch, plus registering commands and tools
+ * and the whole UI (notes and panels go straight to it).
+ */
+export interface RouteHost extends SubmitHost, CallToolHost {
+  readonly registry: Pick<Registry, "addCommand" | "addTool" | "command">;
+  readonly ui: HostUi;
+}
+
+export function routeFrame(core: RouteHost, record: ExtensionRecord, frame: ExtToHostFrame): void {
   // A closed extension's late frames must not re-register anything.
   if (record.closed) return;
   switch (frame.type) {

@@ -23,12 +23,22 @@
 
 import type { SubmitFrame, SubmitSlashFrame } from "../../protocol/frames.ts";
 import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt, refusalMessage } from "../scope.ts";
-import type { HostCore } from "./core.ts";
+import type { HostUi } from "../ui.ts";
 import type { ExtensionRecord } from "./record.ts";
-import { reportRefusal, shown } from "./refusals.ts";
+import type { Registry } from "./registry.ts";
+import { type RefusalSink, reportRefusal, shown } from "./refusals.ts";
+
+/**
+ * What the submit paths touch: the extension command index (never the built-in commands, which
+ * are not in it), the UI's submit and run-command entries, and refusal reporting.
+ */
+export interface SubmitHost extends RefusalSink {
+  readonly registry: Pick<Registry, "command">;
+  readonly ui: Pick<HostUi, "submit" | "runCommand" | "warn">;
+}
 
 /** `submit`: a prompt in the user's name. The text is never read as a command. */
-export function handleSubmit(core: HostCore, record: ExtensionRecord, frame: SubmitFrame): void {
+export function handleSubmit(core: SubmitHost, record: ExtensionRecord, frame: SubmitFrame): void {
   const text = frame.text.trim();
   if (text === "") return;
   if (record.scope && !allowsSubmit(record.scope)) {
@@ -48,7 +58,7 @@ function splitSlash(text: string): { name: string; args: string } {
 
 /** `submit_slash`: runs an extension command, and nothing else, as if typed. */
 export function handleSubmitSlash(
-  core: HostCore,
+  core: SubmitHost,
   record: ExtensionRecord,
   frame: SubmitSlashFrame,
 ): void {
@@ -94,7 +104,7 @@ export function handleSubmitSlash(
  * restricted, as upstream.
  */
 export function ranPromptRefusal(
-  core: HostCore,
+  core: RefusalSink,
   record: ExtensionRecord,
   command: string,
 ): string | undefined {
@@ -110,7 +120,7 @@ export function ranPromptRefusal(
  * still goes through the user's confirmation like any call.
  */
 export function toolPromptRefusal(
-  core: HostCore,
+  core: RefusalSink,
   record: ExtensionRecord,
   tool: string,
 ): string | undefined {

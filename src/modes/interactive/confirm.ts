@@ -16,6 +16,7 @@ import {
   tellingArg,
 } from "../../agent/confirm.ts";
 import type { DialogSpec } from "../../tui/mod.ts";
+import { isRecord } from "../../is_record.ts";
 
 export const CONFIRM_CHOICES = [
   { value: "once", label: "yes (run this call)" },
@@ -29,10 +30,6 @@ export const CONFIRM_CHOICES = [
 
 const DIFF_LINES = 12;
 const REFUSE_INDEX = CONFIRM_CHOICES.findIndex((c) => c.value === "no");
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 // Enough for a real command or a short script, little enough that the
 // choices stay on a small terminal's screen.

@@ -8,6 +8,7 @@
 import type { ImageBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
 import { checkImage } from "./images.ts";
+import { isRecord } from "../../is_record.ts";
 
 /** A command's optional `id`, a string or a number, echoed in its response. */
 export type RpcId = string | number;
@@ -29,16 +30,12 @@ export type ParsedCommand =
   | { ok: true; command: RpcCommand }
   | { ok: false; id?: RpcId; command: string; error: string };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function parseImages(v: unknown): ImageBlock[] | string {
   if (v === undefined) return [];
   if (!Array.isArray(v)) return `"images" must be an array of {mime_type, data}`;
   const out: ImageBlock[] = [];
   for (const [i, img] of v.entries()) {
-    if (!isObject(img) || typeof img.mime_type !== "string" || typeof img.data !== "string") {
+    if (!isRecord(img) || typeof img.mime_type !== "string" || typeof img.data !== "string") {
       return `"images[${i}]" must be {mime_type: string, data: base64 string}`;
     }
     const checked = checkImage(img.mime_type, img.data, `images[${i}]`);
@@ -60,7 +57,7 @@ export function parseCommand(line: string): ParsedCommand {
       error: `malformed json: ${errorMessage(e)}`,
     };
   }
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     return { ok: false, command: "", error: "malformed json: expected an object" };
   }
   // Echoed as sent: a client matching responses by a numeric id gets the number back.

@@ -23,13 +23,10 @@ function starter(
     if (frame.type !== "event_intercept") return;
     const fields = reply(frame);
     if (!fields) return;
-    const out = { type: "event_intercept_response" as const, id: frame.id, ...fields };
-    if ("system_prompt" in fields) {
-      Object.assign(out, {
-        system_prompt_bytes: new TextEncoder().encode(JSON.stringify(fields.system_prompt)).length,
-      });
-    }
-    queueMicrotask(() => self.push(out));
+    // Through the real boundary parser, which types system_prompt and measures it.
+    queueMicrotask(() =>
+      self.pushLine({ type: "event_intercept_response", id: frame.id, ...fields })
+    );
   };
   return f;
 }

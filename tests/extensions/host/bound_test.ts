@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { boundContent, boundEventResult } from "../../../src/extensions/host/bound.ts";
-import type { EventResult } from "../../../src/protocol/content.ts";
+import type { ContentBlock, EventResult } from "../../../src/protocol/content.ts";
 
 const KIB = 1024;
 
@@ -43,8 +43,10 @@ Deno.test("small images pass untouched and are not truncated", () => {
 });
 
 Deno.test("unknown blocks and blocks past 128 are omitted with truncated", () => {
-  assertEquals(boundContent([{ type: "audio" }]), { content: [], truncated: true });
-  const many = Array.from({ length: 130 }, () => ({ type: "text", text: "x" }));
+  // A block type added later that the budget does not count yet must not pass unbounded.
+  const audio = { type: "audio", data: "x" } as unknown as ContentBlock;
+  assertEquals(boundContent([audio]), { content: [], truncated: true });
+  const many = Array.from({ length: 130 }, (): ContentBlock => ({ type: "text", text: "x" }));
   const out = boundContent(many);
   assertEquals(out.content.length, 128);
   assertEquals(out.truncated, true);

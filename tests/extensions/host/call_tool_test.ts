@@ -100,7 +100,7 @@ Deno.test("refusals: unknown parent, parent required, bad args, no caller", asyn
   host.setToolCaller(recordingCaller());
   ext.push({ type: "call_tool", id: "r1", name: "read", args: {}, parent_id: "nope" });
   assertEquals(text(await replyTo(ext, "r1")), "unknown or expired parent tool call");
-  ext.push({ type: "call_tool", id: "r2", name: "read", args: [1] });
+  ext.pushLine({ type: "call_tool", id: "r2", name: "read", args: [1] });
   assertEquals(text(await replyTo(ext, "r2")), "call_tool requires a name and JSON object args");
   ext.push({ type: "call_tool", id: "r3", name: "", args: {} });
   assertEquals(text(await replyTo(ext, "r3")), "call_tool requires a name and JSON object args");

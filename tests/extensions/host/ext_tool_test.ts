@@ -1,7 +1,6 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
 import type { Tool, ToolContext } from "../../../src/agent/types.ts";
-import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { fake, type FakeChannel, hostWith, RecordingUi } from "./fake_channel.ts";
 
@@ -9,15 +8,14 @@ function ctx(signal = new AbortController().signal): ToolContext {
   return { cwd: "/work", signal, callId: "c1", chain: [], interactive: true };
 }
 
-/** Reply to every tool_call with `content` (raw blocks). */
-function replyWith(
-  f: FakeChannel,
-  reply: Omit<Extract<ExtToHostFrame, { type: "tool_result" }>, "type" | "id">,
-) {
+/**
+ * Reply to every tool_call with `reply` (raw fields) as the extension would write it, through
+ * the real boundary parser.
+ */
+function replyWith(f: FakeChannel, reply: Record<string, unknown>) {
   f.responder = (frame, self) => {
-    if (frame.type === "tool_call") {
-      queueMicrotask(() => self.push({ type: "tool_result", id: frame.id, ...reply }));
-    }
+    if (frame.type !== "tool_call") return;
+    queueMicrotask(() => self.pushLine({ type: "tool_result", id: frame.id, ...reply }));
   };
 }
 
@@ -35,6 +33,9 @@ Deno.test("a tool call sends {} for empty args and converts the reply", async ()
       { type: "text", text: "Berlin: 16°C" },
       { type: "image", mime_type: "image/png", data: "dGVzdA==" },
       { type: "audio", data: "x" },
+      "not a block",
+      { type: "text", text: 7 },
+      { type: "image", mime_type: 1, data: "" },
     ],
     is_error: true,
     activate_tools: ["later"],
@@ -47,6 +48,8 @@ Deno.test("a tool call sends {} for empty args and converts the reply", async ()
       { type: "text", text: "Berlin: 16°C" },
       { type: "image", mime_type: "image/png", data: "dGVzdA==" },
       { type: "text", text: '[unknown block type "audio" from extension w]' },
+      { type: "text", text: '[unknown block type "" from extension w]' },
+      { type: "image", mime_type: "", data: "" },
     ],
     isError: true,
     activateTools: ["later"],

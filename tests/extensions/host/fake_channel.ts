@@ -21,6 +21,7 @@ import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.
 import type { ExtToHostFrame, HelloFrame, HostToExtFrame } from "../../../src/protocol/frames.ts";
 import type { HostUi } from "../../../src/extensions/ui.ts";
 import type { PanelSpec } from "../../../src/protocol/frames.ts";
+import { parseExtToHost } from "../../../src/protocol/validate.ts";
 import { withTimeout } from "../../helpers/wait.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import { ExtensionHost, type ExtensionHostOptions } from "../../../src/extensions/host/mod.ts";
@@ -83,6 +84,17 @@ export class FakeChannel implements ExtensionChannel {
   setFrameListener(listener: (frame: ExtToHostFrame) => void): void {
     this.#listener = listener;
     for (const frame of this.#early.splice(0)) listener(frame);
+  }
+
+  /**
+   * The extension writes `fields` as a line: it goes through the real boundary parser first, so
+   * raw values of any shape reach the host typed as a real extension's would (an invalid line
+   * throws).
+   */
+  pushLine(fields: Record<string, unknown>): void {
+    const parsed = parseExtToHost(JSON.stringify(fields));
+    if (!parsed.ok) throw new Error(parsed.error);
+    this.push(parsed.frame);
   }
 
   /** The extension writes a frame: replies settle requests, the rest go to the listener. */

@@ -1,24 +1,23 @@
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
-import type { EventInterceptFrame, ExtToHostFrame } from "../../../src/protocol/frames.ts";
+import type { EventInterceptFrame } from "../../../src/protocol/frames.ts";
 import { fake, type FakeChannel, hostWith, type Responder } from "./fake_channel.ts";
 
 /** Answer every event_intercept with `answer(frame)` (undefined = stay silent). */
 function interceptor(
   name: string,
   events: string[],
-  answer: (
-    f: EventInterceptFrame,
-  ) =>
-    | Omit<Extract<ExtToHostFrame, { type: "event_intercept_response" }>, "type" | "id">
-    | undefined,
+  answer: (f: EventInterceptFrame) => Record<string, unknown> | undefined,
 ): FakeChannel {
   const f = fake(name, [{ type: "subscribe", intercept: events }]);
   const responder: Responder = (frame, self) => {
     if (frame.type !== "event_intercept") return;
     const reply = answer(frame);
     if (reply) {
-      queueMicrotask(() => self.push({ type: "event_intercept_response", id: frame.id, ...reply }));
+      // Raw fields, through the real boundary parser, as an extension would write them.
+      queueMicrotask(() =>
+        self.pushLine({ type: "event_intercept_response", id: frame.id, ...reply })
+      );
     }
   };
   f.responder = responder;

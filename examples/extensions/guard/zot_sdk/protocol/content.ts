@@ -27,6 +27,19 @@ export interface ImageBlock {
 /** What tools, extensions and events carry. */
 export type ContentBlock = TextBlock | ImageBlock;
 
+/**
+ * A block of an extension's `tool_result` that is not a text or image block (another type, no
+ * type, or not an object), as parsed at the boundary: kept in its place with the type it was
+ * sent with (`""` when none), so the host can say what it got instead of dropping the result.
+ */
+export interface UnknownBlock {
+  type: "unknown";
+  sent_type: string;
+}
+
+/** A block of a received `tool_result`, typed at the boundary. */
+export type ReceivedBlock = ContentBlock | UnknownBlock;
+
 /** Lifecycle observation of a tool result (`EventResult`). */
 export interface EventResult {
   /** What the tool returned. */

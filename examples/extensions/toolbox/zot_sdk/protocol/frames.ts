@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ContentBlock } from "./content.ts";
+import type { ContentBlock, ReceivedBlock } from "./content.ts";
 
 /** Panel contents, as in `open_panel` and `panel_render`. */
 export interface PanelSpec {
@@ -78,7 +78,8 @@ export interface CommandResponseFrame {
 export interface ExtToolResultFrame {
   type: "tool_result";
   id: string;
-  content?: ContentBlock[] | unknown[];
+  /** Typed per block at the boundary; an unknown block stays in place as an `UnknownBlock`. */
+  content?: ReceivedBlock[];
   is_error?: boolean;
   activate_tools?: string[];
 }
@@ -87,18 +88,23 @@ export interface EventInterceptResponseFrame {
   id: string;
   block?: boolean;
   reason?: string;
-  modified_args?: unknown;
+  modified_args?: JsonObject;
+  /** Set by the parser: `modified_args` was sent but is not a JSON object (nor null). */
+  modified_args_invalid?: true;
   replace_text?: string;
-  /** Raw: `""`, `null` and non-strings are told apart by the before_agent_start rules. */
-  system_prompt?: unknown;
-  /** Encoded length of `system_prompt` in the received line, for the 1 MiB rule. */
+  /** `""` is a replacement (it removes the prompt); see `system_prompt_invalid`. */
+  system_prompt?: string;
+  /** Set by the parser: `system_prompt` was sent but is not a string (`null` included). */
+  system_prompt_invalid?: true;
+  /** Set by the parser: encoded length of any sent `system_prompt`, for the 1 MiB rule. */
   system_prompt_bytes?: number;
 }
 export interface CallToolFrame {
   type: "call_tool";
   id: string;
   name: string;
-  args?: unknown;
+  /** Parsed: absent when missing or not a JSON object (the host answers with a refusal). */
+  args?: JsonObject;
   parent_id?: string;
 }
 export interface CallToolCancelFrame {

@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { ContentBlock } from "./content.ts";
+import { isRecord } from "../is_record.ts";
+import type { ContentBlock, ReceivedBlock } from "./content.ts";
 import { MAX_FRAME_DEPTH } from "./limits.ts";
 import type {
   ExtToHostFrame,
@@ -24,14 +25,8 @@ class FieldError extends Error {}
 
 type Obj = Record<string, unknown>;
 
-function isObject(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isJsonObject(v: unknown): v is JsonObject {
-  return isObject(v);
-}
+/** True for a plain JSON object (not null, not an array); the SDK and the host import it here. */
+export const isJsonObject: (v: unknown) => v is JsonObject = isRecord;
 
 function str(o: Obj, key: string): string {
   const v = o[key];
@@ -74,12 +69,12 @@ function optStrings(o: Obj, key: string): string[] | undefined {
 function optObject(o: Obj, key: string): JsonObject | undefined {
   const v = o[key];
   if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw new FieldError(`field "${key}" must be a JSON object`);
+  if (!isRecord(v)) throw new FieldError(`field "${key}" must be a JSON object`);
   return v;
 }
 
 function panelSpec(v: unknown, key: string): PanelSpec {
-  if (!isObject(v)) throw new FieldError(`field "${key}" must be an object`);
+  if (!isRecord(v)) throw new FieldError(`field "${key}" must be an object`);
   return {
     id: str(v, "id"),
     title: optStr(v, "title"),
@@ -101,7 +96,7 @@ function contentList(o: Obj, key: string): unknown[] | undefined {
 
 /** Parse a content block if it is a well-formed text or image block. */
 export function asContentBlock(v: unknown): ContentBlock | undefined {
-  if (!isObject(v)) return undefined;
+  if (!isRecord(v)) return undefined;
   if (v.type === "text") {
     return { type: "text", text: typeof v.text === "string" ? v.text : "" };
   }
@@ -113,6 +108,17 @@ export function asContentBlock(v: unknown): ContentBlock | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * Type one block of an extension's `tool_result`. Nothing is rejected: a block of another type
+ * becomes an {@linkcode UnknownBlock} in its place, a text or image field that is not a string
+ * becomes `""` (the host drops empty text; image data is checked for base64 by the host).
+ */
+export function asReceivedBlock(v: unknown): ReceivedBlock {
+  const block = asContentBlock(v);
+  if (block !== undefined) return block;
+  return { type: "unknown", sent_type: isRecord(v) && typeof v.type === "string" ? v.type : "" };
 }
 
 function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
@@ -159,22 +165,28 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
       return {
         type,
         id: str(o, "id"),
-        content: contentList(o, "content"),
+        content: contentList(o, "content")?.map(asReceivedBlock),
         is_error: optBool(o, "is_error"),
         activate_tools: optStrings(o, "activate_tools"),
       };
     case "event_intercept_response": {
+      // A wrong modified_args or system_prompt does not void the block or reason beside it:
+      // it is marked, and the host reports it by the intercept rules.
       const frame: ExtToHostFrame = {
         type,
         id: str(o, "id"),
         block: optBool(o, "block"),
         reason: optStr(o, "reason"),
-        modified_args: o.modified_args,
         replace_text: optStr(o, "replace_text"),
       };
+      const args = o.modified_args;
+      if (isRecord(args)) frame.modified_args = args;
+      else if (args !== undefined && args !== null) frame.modified_args_invalid = true;
       if ("system_prompt" in o) {
-        frame.system_prompt = o.system_prompt;
-        frame.system_prompt_bytes = encodedLength(o.system_prompt, line);
+        const prompt = o.system_prompt;
+        if (typeof prompt === "string") frame.system_prompt = prompt;
+        else frame.system_prompt_invalid = true;
+        frame.system_prompt_bytes = encodedLength(prompt, line);
       }
       return frame;
     }
@@ -183,7 +195,8 @@ function extFrame(o: Obj, line: string): ExtToHostFrame | undefined {
         type,
         id: nonEmpty(o, "id"),
         name: str(o, "name"),
-        args: o.args,
+        // Not rejected: the host answers a call without object args with a refusal.
+        args: isRecord(o.args) ? o.args : undefined,
         parent_id: optStr(o, "parent_id"),
       };
     case "call_tool_cancel":
@@ -244,7 +257,7 @@ function parseWith<T>(
   } catch (e) {
     return { ok: false, kind: "malformed", error: `malformed json frame: ${(e as Error).message}` };
   }
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     return { ok: false, kind: "malformed", error: "malformed json frame: not an object" };
   }
   if (typeof value.type !== "string") {
