@@ -45,7 +45,7 @@ export function resolveProvider(
   }
   const { result, diagnostics } = credentials;
   for (const d of diagnostics) warn(`zot: ${d}`);
-  if (!result.ok && options.allowMissingKey && result.error.startsWith("No API key")) {
+  if (!result.ok && options.allowMissingKey && result.code === "no-api-key") {
     const named = flags.provider;
     const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
     const model = flags.model ?? DEFAULT_MODELS[id];
