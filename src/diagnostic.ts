@@ -39,6 +39,7 @@ export type DiagnosticSource =
 export type DiagnosticCode =
   // discovery and trust
   | "manifest-invalid"
+  | "discovery-failed"
   | "extension-skipped"
   | "name-taken"
   | "project-untrusted"

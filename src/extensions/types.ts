@@ -36,13 +36,10 @@ export interface ExtensionSource {
   themePath?: string;
 }
 
-/** What the host or a loader has to say about one extension. */
-export interface Diagnostic {
-  extension?: string;
-  dir?: string;
-  level: "error" | "warning" | "info";
-  message: string;
-}
+import type { Diagnostic } from "../diagnostic.ts";
+
+/** What the host or a loader has to say about one extension: the one typed diagnostic. */
+export type { Diagnostic };
 
 /** Loading returns values plus diagnostics; expected failures are not thrown. */
 export interface Loaded<T> {

@@ -31,6 +31,8 @@ import { isJsonObject } from "../../protocol/validate.ts";
 import { RequestError } from "../channel.ts";
 import { type HostCore, nextRequestId } from "./core.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
+import { aboutRecord } from "./diagnostics.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
 
 export const DEFAULT_TOOL_BLOCK_REASON = "tool call refused by extension guard";
 export const DEFAULT_TURN_BLOCK_REASON = "turn blocked by extension guard";
@@ -63,10 +65,17 @@ export function goneWhy(record: ExtensionRecord): string {
 }
 
 /** What the user is told when an extension holding gates stops unasked. */
-export function gateDownNote(gates: readonly InterceptableEvent[], reason: string): string {
+export function gateDown(
+  record: ExtensionRecord,
+  gates: readonly InterceptableEvent[],
+  reason: string,
+): Diagnostic {
   const what = gates.map((g) => (g === "tool_call" ? "tool calls" : "turns")).join(" and ");
-  return `stopped (${reason}); it checks ${what}, so they are refused until it runs again ` +
-    `(run "/reload-ext" or restart zot)`;
+  return aboutRecord(record, {
+    code: "gate-down",
+    message: `stopped (${reason}); it checks ${what}, so they are refused until it runs again`,
+    remedy: `run "/reload-ext" or restart zot`,
+  });
 }
 
 /** Ask one extension, bounded by the intercept timeout; never throws. */
@@ -137,11 +146,10 @@ export async function interceptToolCall(
     if (isJsonObject(reply.modified_args)) {
       args = reply.modified_args;
     } else {
-      core.diagnostics.about(
-        record,
-        `tool_call intercept: modified_args must be a JSON object; ignored`,
-        { log: true },
-      );
+      core.diagnostics.about(record, {
+        code: "intercept-reply-ignored",
+        message: `tool_call intercept: modified_args must be a JSON object; ignored`,
+      }, { log: true });
     }
   }
   return { block: false, args };

@@ -8,6 +8,7 @@
 
 import type { FrameCounters } from "../channel.ts";
 import type { Diagnostic } from "../types.ts";
+import { diagnosticText } from "../../diagnostic.ts";
 import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
 import type { DoctorEntry } from "./doctor_scan.ts";
 import { safeText } from "../../safe_text.ts";
@@ -107,9 +108,10 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
     row.notes.push(`skipped because a higher-priority extension wins (${entry.shadowedBy})`);
   }
   if (entry.disabled) row.notes.push("disabled in extension.json");
-  const warnings = new Set(status?.warnings ?? []);
+  // The record's own and the host's list hold the same findings: one line each.
+  const warnings = new Set((status?.warnings ?? []).map(diagnosticText));
   for (const d of live?.diagnostics ?? []) {
-    if (d.extension === entry.name && d.level === "warning") warnings.add(d.message);
+    if (d.extension === entry.name && d.severity === "warning") warnings.add(diagnosticText(d));
   }
   row.warnings = [...warnings];
   row.status = statusOf(entry, row, status);

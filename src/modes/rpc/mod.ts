@@ -22,6 +22,7 @@ import { rpcUi } from "./ui.ts";
 import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
 import { handleCommand } from "./handlers.ts";
 import { errorEvent } from "../shared/error_event.ts";
+import { lineSink } from "../shared/diagnostics.ts";
 
 /** RPC stdin lines may carry images: larger than extension frames. */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -65,7 +66,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     mode: "rpc",
     flags: options.flags,
     ui: rpcUi(send),
-    warn: stderr,
+    warn: lineSink(stderr),
     persistSessions: false,
     ...options.setup,
   }).catch((e) => {

@@ -24,6 +24,7 @@ import type { PanelSpec } from "../../../src/protocol/frames.ts";
 import { withTimeout } from "../../helpers/wait.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import { ExtensionHost, type ExtensionHostOptions } from "../../../src/extensions/host/mod.ts";
+import { type Diagnostic, diagnosticText } from "../../../src/diagnostic.ts";
 
 interface Pending {
   resolve(reply: ReplyFrame): void;
@@ -308,8 +309,8 @@ export class RecordingUi implements HostUi {
   closePanel(e: string, id: string) {
     this.#record(["closePanel", e, id]);
   }
-  warn(e: string, m: string) {
-    this.#record(["warn", e, m]);
+  warn(d: Diagnostic) {
+    this.#record(["warn", d.extension, diagnosticText(d)]);
   }
 }
 
