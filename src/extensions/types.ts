@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { Diagnostic } from "../diagnostic.ts";
+
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
   name: string;
@@ -35,8 +37,6 @@ export interface ExtensionSource {
   /** `theme.json` or `themes/theme.json` exists. */
   themePath?: string;
 }
-
-import type { Diagnostic } from "../diagnostic.ts";
 
 /** What the host or a loader has to say about one extension: the one typed diagnostic. */
 export type { Diagnostic };
