@@ -156,6 +156,7 @@ export class ExtensionHost implements AgentHooks {
           error: outcome.error,
         };
         if (outcome.logPath) failure.logPath = outcome.logPath;
+        if (outcome.stderrQuoted) failure.stderrQuoted = true;
         this.#failures.push(failure);
         const diagnostic: Diagnostic = {
           source: "load",

@@ -36,6 +36,8 @@ export interface LoadFailure {
   dir: string;
   error: string;
   logPath?: string;
+  /** `error` quotes the extension's last stderr lines. */
+  stderrQuoted?: boolean;
 }
 
 function stateOf(record: ExtensionRecord): ExtensionState {

@@ -52,6 +52,8 @@ export interface DoctorRow {
   frames: FrameCounters | null;
   /** For a failed start: the last lines the extension wrote to stderr (its own words). */
   stderr?: string[];
+  /** The start error already quotes them (the text report then shows them once). */
+  stderrQuoted?: boolean;
 }
 
 function liveFor(entry: DoctorEntry, live: LiveReport | undefined) {
@@ -103,6 +105,7 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
   };
   if (entry.error) row.errors.push(entry.error);
   if (failure) row.errors.push(failure.error);
+  if (failure?.stderrQuoted) row.stderrQuoted = true;
   if (status?.state === "closed") row.errors.push(`exited: ${status.closeReason ?? "closed"}`);
   if (entry.shadowedBy) {
     row.notes.push(`skipped because a higher-priority extension wins (${entry.shadowedBy})`);
@@ -144,9 +147,8 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       const [first, ...rest] = e.split("\n");
       out.push(`  error: ${first}`, ...rest.map((l) => `    ${l}`));
     }
-    // A failed start quotes them in its error already (extensions/process/spawn.ts).
-    const quoted = r.errors.some((e) => e.includes("\nlast stderr lines:"));
-    if (r.stderr?.length && !quoted) {
+    // A failed start may quote them in its error already.
+    if (r.stderr?.length && !r.stderrQuoted) {
       out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
