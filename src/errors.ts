@@ -16,11 +16,34 @@ export const EXIT_USAGE = 2;
  */
 export const EXIT_BROKEN_PIPE = 141;
 
+/**
+ * The stable codes of thrown failures, one per kind. The JSON and RPC modes put the code on
+ * their `error` event, so a program can tell "no API key" from "session in use" without
+ * reading the message.
+ */
+export type ZotErrorCode =
+  | "usage"
+  | "busy"
+  | "interrupted"
+  | "credentials"
+  | "no-api-key"
+  | "session-lock"
+  | "session-in-use"
+  | "install"
+  | "install-copy"
+  | "install-symlink"
+  | "ext-lookup"
+  | "ext-edit"
+  | "ext-remove"
+  | "ext-grant"
+  | "ext-logs"
+  | "ext-new";
+
 /** A user-facing failure with a stable code. The message carries the remedy. */
 export class ZotError extends Error {
-  readonly code: string;
+  readonly code: ZotErrorCode;
   readonly exitCode: number;
-  constructor(code: string, message: string, exitCode: number = EXIT_FAILURE) {
+  constructor(code: ZotErrorCode, message: string, exitCode: number = EXIT_FAILURE) {
     super(message);
     this.name = "ZotError";
     this.code = code;
@@ -34,6 +57,11 @@ export class UsageError extends ZotError {
     super("usage", message, EXIT_USAGE);
     this.name = "UsageError";
   }
+}
+
+/** The code of a thrown value: a ZotError's own, undefined for anything else (a bug). */
+export function errorCode(e: unknown): ZotErrorCode | undefined {
+  return e instanceof ZotError ? e.code : undefined;
 }
 
 /** Message of any thrown value. */

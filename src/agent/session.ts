@@ -16,6 +16,7 @@ import {
 } from "./session_store.ts";
 import { errorMessage } from "../errors.ts";
 import { lockSession, sessionInUse, type SessionLock } from "./session_lock.ts";
+import type { DiagnosticSink } from "../diagnostic.ts";
 
 export interface SessionInit {
   cwd: string;
@@ -26,7 +27,7 @@ export interface SessionInit {
   /** Persist to exactly this file (`--session` naming a new file); wins over `sessionsRoot`. */
   path?: string;
   /** Reports write failures (the run continues without persistence). */
-  warn?: (message: string) => void;
+  warn?: DiagnosticSink;
 }
 
 export class Session {
@@ -37,7 +38,7 @@ export class Session {
   #writer: SessionWriter | undefined;
   #header: SessionHeader | undefined;
   #headerWritten: boolean;
-  #warn: (message: string) => void;
+  #warn: DiagnosticSink;
   #failed = false;
   #queue: Promise<void> = Promise.resolve();
   /** Held while this run writes the file (see session_lock.ts); taken at the first write if unset. */
@@ -50,7 +51,7 @@ export class Session {
     writer: SessionWriter | undefined,
     header: SessionHeader | undefined,
     headerWritten: boolean,
-    warn: (message: string) => void,
+    warn: DiagnosticSink,
   ) {
     this.id = id;
     this.cwd = cwd;
@@ -92,13 +93,15 @@ export class Session {
    */
   static async open(
     path: string,
-    warn: (message: string) => void = () => {},
+    warn: DiagnosticSink = () => {},
     lock?: SessionLock,
   ): Promise<Session> {
     const held = lock ?? await takeLock(path);
     try {
       const loaded = await loadSession(path);
-      for (const w of loaded.warnings) warn(w);
+      for (const message of loaded.warnings) {
+        warn({ source: "session", severity: "warning", code: "session-line-skipped", message });
+      }
       const h = loaded.header;
       const session = new Session(
         h.id,
@@ -151,9 +154,14 @@ export class Session {
         await writer.append(line);
       } catch (e) {
         this.#failed = true;
-        this.#warn(
-          `Cannot save session to "${writer.path}": ${errorMessage(e)} (continuing without saving)`,
-        );
+        this.#warn({
+          source: "session",
+          severity: "warning",
+          code: "session-save-failed",
+          message: `Cannot save session to "${writer.path}": ${
+            errorMessage(e)
+          } (continuing without saving)`,
+        });
       }
     });
     return this.#queue;

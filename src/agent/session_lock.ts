@@ -95,7 +95,7 @@ export async function lockSession(sessionPath: string): Promise<LockAttempt> {
     return { ok: true, lock: new SessionLock(file, path) };
   }
   throw new ZotError(
-    "session_lock",
+    "session-lock",
     `Cannot lock session "${sessionPath}": its lock file "${path}" keeps changing (try again)`,
   );
 }
@@ -104,7 +104,7 @@ export async function lockSession(sessionPath: string): Promise<LockAttempt> {
 export function sessionInUse(sessionPath: string, holder: LockHolder | undefined): ZotError {
   const who = holder ? `zot process ${holder.pid} (since ${holder.since})` : "another zot process";
   return new ZotError(
-    "session_in_use",
+    "session-in-use",
     `Session "${sessionPath}" is in use by ${who}: two runs would interleave it ` +
       `(wait for that run to end or stop it, or start a new session without -c/--session)`,
   );

@@ -45,7 +45,10 @@ export interface CredentialSources {
   authPath: string;
 }
 
-export type CredentialsResult = { ok: true; value: Credentials } | { ok: false; error: string };
+/** A failure says which kind it is: a missing key is the one an interactive run can start without. */
+export type CredentialsResult =
+  | { ok: true; value: Credentials }
+  | { ok: false; code: "credentials" | "no-api-key"; error: string };
 
 export const KEY_ENV: Record<ProviderName, string> = {
   anthropic: "ANTHROPIC_API_KEY",
@@ -81,7 +84,11 @@ export function resolveCredentials(
   const picked = pickProvider(flags, sources);
   const provider = asProviderName(picked);
   if (!provider) {
-    return { ok: false, error: `Unknown provider "${picked}" (use "anthropic" or "openai")` };
+    return {
+      ok: false,
+      code: "credentials",
+      error: `Unknown provider "${picked}" (use "anthropic" or "openai")`,
+    };
   }
   const model = nonEmpty(flags.model) ??
     (sources.settings.provider === provider ? sources.settings.model : undefined) ??
@@ -100,6 +107,7 @@ export function resolveCredentials(
   }
   return {
     ok: false,
+    code: "no-api-key",
     error: `No API key for provider "${provider}": set ${
       KEY_ENV[provider]
     }, pass --api-key, or add it to ${sources.authPath}`,
@@ -136,5 +144,5 @@ export async function loadCredentials(
 /** The credentials, or a ZotError carrying the remedy (for the CLI). */
 export function requireCredentials(result: CredentialsResult): Credentials {
   if (result.ok) return result.value;
-  throw new ZotError("credentials", result.error);
+  throw new ZotError(result.code, result.error);
 }

@@ -130,7 +130,13 @@ export interface SpawnOptions {
 /** A started extension, or a (multi-line) load error naming the extension, dir and log. */
 export type SpawnResult =
   | { ok: true; channel: ExtensionChannel; notes: string[] }
-  | { ok: false; error: string; logPath?: string };
+  | {
+    ok: false;
+    error: string;
+    logPath?: string;
+    /** True when `error` quotes the extension's last stderr lines. */
+    stderrQuoted?: boolean;
+  };
 
 /** Starts one extension and completes the handshake. Injected into the manager. */
 export type SpawnFn = (source: ExtensionSource, options: SpawnOptions) => Promise<SpawnResult>;

@@ -186,7 +186,9 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
   const byDir = new Map<string, string>();
   const valid: ExtensionSource[] = [];
   const skip = (c: Candidate, message: string): Diagnostic => ({
-    level: "info",
+    source: "discovery",
+    severity: "info",
+    code: "extension-skipped",
     dir: c.dir,
     extension: c.ok ? c.source.manifest.name : c.name,
     message: `skipped ${c.dir}: ${message}`,
@@ -195,7 +197,9 @@ export async function discover(options: DiscoverOptions): Promise<DiscoverResult
     if (!projectTrusted) {
       if (c.ok) result.untrusted.push(c.source);
       result.diagnostics.push({
-        level: "warning",
+        source: "trust",
+        severity: "warning",
+        code: "project-untrusted",
         dir: c.dir,
         extension: c.ok ? c.source.manifest.name : c.name,
         message: `skipped ${c.dir}: this project is not trusted, so its extensions do not run`,
@@ -280,7 +284,9 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
       const winner = explicit[0].dir;
       result.shadowed.push({ source: s, winner, by: "name" });
       result.diagnostics.push({
-        level: "info",
+        source: "discovery",
+        severity: "info",
+        code: "extension-skipped",
         dir: s.dir,
         extension: name,
         message:
@@ -296,7 +302,9 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
         `(${mine}), which wins; the project's copy does not start (rename it in the project)`;
       result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
       result.diagnostics.push({
-        level: "error",
+        source: "discovery",
+        severity: "error",
+        code: "name-taken",
         dir: s.dir,
         extension: name,
         message: `${s.dir}: ${problem}`,
@@ -314,7 +322,9 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
       `"zot ext remove <directory name>")`;
     result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
     result.diagnostics.push({
-      level: "error",
+      source: "discovery",
+      severity: "error",
+      code: "name-taken",
       dir: s.dir,
       extension: name,
       message: `${s.dir}: ${problem}`,

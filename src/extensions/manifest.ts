@@ -127,7 +127,15 @@ export async function readManifest(dir: string): Promise<ManifestRead> {
 
 /** The diagnostic for a problem in `dir`: the text always names the directory. */
 export function manifestDiagnostic(dir: string, problem: string, name?: string): Diagnostic {
-  return { level: "error", dir, extension: name, message: `${dir}: ${problem}` };
+  const d: Diagnostic = {
+    source: "discovery",
+    severity: "error",
+    code: "manifest-invalid",
+    dir,
+    message: `${dir}: ${problem}`,
+  };
+  if (name !== undefined) d.extension = name;
+  return d;
 }
 
 /**

@@ -36,7 +36,9 @@ export async function planSkillBundles(
     seen.add(manifest.name);
     const checked = await checkSkillPaths(dir, manifest.skills);
     if (!checked.ok) {
-      diagnostics.push(manifestDiagnostic(dir, checked.problem, manifest.name));
+      // A skill problem: the extension itself still runs.
+      const d = manifestDiagnostic(dir, checked.problem, manifest.name);
+      diagnostics.push({ ...d, source: "skills", code: "skill-invalid" });
       continue;
     }
     value.push({

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { Diagnostic } from "../diagnostic.ts";
+
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
   name: string;
@@ -36,13 +38,8 @@ export interface ExtensionSource {
   themePath?: string;
 }
 
-/** What the host or a loader has to say about one extension. */
-export interface Diagnostic {
-  extension?: string;
-  dir?: string;
-  level: "error" | "warning" | "info";
-  message: string;
-}
+/** What the host or a loader has to say about one extension: the one typed diagnostic. */
+export type { Diagnostic };
 
 /** Loading returns values plus diagnostics; expected failures are not thrown. */
 export interface Loaded<T> {

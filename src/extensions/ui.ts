@@ -8,6 +8,7 @@
 
 import type { PanelSpec } from "../protocol/frames.ts";
 import { safeText } from "../safe_text.ts";
+import { type Diagnostic, diagnosticText } from "../diagnostic.ts";
 
 export interface PanelOpenOptions {
   focus?: boolean;
@@ -35,8 +36,16 @@ export interface HostUi {
   openPanel(extension: string, panel: PanelSpec, options?: PanelOpenOptions): void;
   renderPanel(extension: string, panel: PanelSpec): void;
   closePanel(extension: string, panelId: string): void;
-  /** Host warnings (e.g. before_agent_start failures) not tied to a note. */
-  warn(extension: string, message: string): void;
+  /**
+   * What the host has to say about an extension while it runs (a failed before_agent_start, a
+   * refused frame, a gate that went down), as the diagnostic it raised: each mode words it.
+   */
+  warn(diagnostic: Diagnostic): void;
+}
+
+/** The note level a host diagnostic shows with: `warn` unless it is only information. */
+export function noteLevel(d: Diagnostic): "info" | "warn" {
+  return d.severity === "info" ? "info" : "warn";
 }
 
 /** A UI that shows nothing (doctor, tests). */
@@ -67,8 +76,8 @@ export function stderrUi(write: (line: string) => void): HostUi {
     display(ext, text) {
       note(ext, "info", text);
     },
-    warn(ext, message) {
-      note(ext, "warn", message);
+    warn(d) {
+      note(d.extension ?? "zot", noteLevel(d), diagnosticText(d));
     },
   };
 }

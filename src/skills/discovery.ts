@@ -22,7 +22,8 @@
  */
 
 import { basename, dirname, join } from "../path.ts";
-import type { Diagnostic, Loaded } from "../extensions/types.ts";
+import type { Diagnostic, Severity } from "../diagnostic.ts";
+import type { Loaded } from "../extensions/types.ts";
 import { bundleSkillName, type SkillBundle } from "../extensions/types.ts";
 import { errorMessage } from "../errors.ts";
 import { BUILTIN_SKILLS } from "./builtin/mod.ts";
@@ -218,8 +219,10 @@ class Found {
     return files;
   }
 
-  #note(level: Diagnostic["level"], dir: string, message: string, extension?: string): void {
-    const d: Diagnostic = { level, dir, message };
+  #note(severity: Severity, dir: string, message: string, extension?: string): void {
+    // Only a skill another one shadows is information; every other note is a skill not loaded.
+    const code = severity === "info" ? "skill-shadowed" : "skill-invalid";
+    const d: Diagnostic = { source: "skills", severity, code, dir, message };
     if (extension !== undefined) d.extension = extension;
     this.#diagnostics.push(d);
   }

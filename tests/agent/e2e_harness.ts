@@ -14,6 +14,8 @@ import { defaultFlags, type RunFlags } from "../../src/modes/shared/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import type { HostTimeouts } from "../../src/extensions/host/mod.ts";
 import { PYTHON } from "../helpers/python.ts";
+import { type Diagnostic, diagnosticText } from "../../src/diagnostic.ts";
+import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
 
 const FIXTURE = new URL("./fixtures/recorder.py", import.meta.url).pathname;
 
@@ -90,8 +92,8 @@ export async function e2e(
       notes.push(message);
       if (message.startsWith("tool started")) started.resolve();
     },
-    warn(_ext: string, message: string) {
-      notes.push(`warn: ${message}`);
+    warn(d: Diagnostic) {
+      notes.push(`warn: ${diagnosticText(d)}`);
     },
   };
   const env = (name: string) => (name === "ZOT_HOME" ? z.home : undefined);
@@ -112,7 +114,7 @@ export async function e2e(
       ui,
       cwd: z.cwd,
       env,
-      warn: (l) => notes.push(l),
+      warn: (d) => notes.push(diagnosticLine(d)),
       timeouts: options.timeouts,
     });
   } catch (e) {

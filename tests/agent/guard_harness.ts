@@ -15,6 +15,8 @@ import { createSetup, type RunSetup } from "../../src/modes/shared/setup.ts";
 import { defaultFlags, type RunFlags } from "../../src/modes/shared/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import type { HostTimeouts } from "../../src/extensions/host/mod.ts";
+import { type Diagnostic, diagnosticText } from "../../src/diagnostic.ts";
+import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
 
 const GUARDS = fileURLToPath(new URL("../fixtures/guards/", import.meta.url));
 export const EXAMPLE_GUARD = fileURLToPath(
@@ -103,7 +105,7 @@ export async function guardRun(
   const ui = {
     ...SILENT_UI,
     notify: (_ext: string, _level: string, message: string) => void notes.push(message),
-    warn: (ext: string, message: string) => void notes.push(`warn ${ext}: ${message}`),
+    warn: (d: Diagnostic) => void notes.push(`warn ${d.extension}: ${diagnosticText(d)}`),
   };
   let setup: RunSetup;
   try {
@@ -123,7 +125,7 @@ export async function guardRun(
       ui,
       cwd: z.cwd,
       env: (name) => (name === "ZOT_HOME" ? z.home : undefined),
-      warn: (line) => notes.push(line),
+      warn: (d) => notes.push(diagnosticLine(d)),
       timeouts: options.timeouts,
     });
   } catch (e) {

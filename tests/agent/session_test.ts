@@ -60,7 +60,7 @@ Deno.test("a torn last line is skipped with a warning", async () => {
     `${JSON.stringify(header)}\n${JSON.stringify(msg)}\n{"role":"assis`,
   );
   const warnings: string[] = [];
-  const s = await Session.open(path, (w) => warnings.push(w));
+  const s = await Session.open(path, (d) => warnings.push(d.message));
   assertEquals(s.initialMessages, [msg]);
   assertEquals(warnings.length, 1);
   assertStringIncludes(warnings[0], "torn last line");
@@ -77,7 +77,7 @@ Deno.test("appending after a torn last line keeps every new message", async () =
   await s.append(msg("three"));
   await s.close();
   const warnings: string[] = [];
-  const again = await Session.open(path, (w) => warnings.push(w));
+  const again = await Session.open(path, (d) => warnings.push(d.message));
   assertEquals(again.initialMessages, [msg("one"), msg("two"), msg("three")]);
   assertEquals(warnings.length, 1);
   assertStringIncludes(warnings[0], "unreadable line 3");

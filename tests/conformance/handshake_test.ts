@@ -16,7 +16,7 @@ Deno.test("handshake: stdout closed before hello without exiting is reported and
   ]);
   assertEquals(env.report.loaded, []);
   assertEquals(env.report.errors.length, 1);
-  const error = env.report.errors[0];
+  const error = env.report.errors[0].message;
   assertStringIncludes(error, "Extension closed failed to start.");
   assertStringIncludes(error, "extension closed stdout before hello without exiting");
   assertStringIncludes(error, "ext-closed.log");
@@ -45,7 +45,7 @@ Deno.test("crash after ready: commands and tools leave the index, the log record
 Deno.test("handshake: a hello line over 4 MiB is a read hello error and the process is reaped (python)", async () => {
   await using env = await startHost([py("huge", "huge-hello.py")]);
   assertEquals(env.report.loaded, []);
-  const error = env.report.errors[0] ?? "";
+  const error = env.report.errors[0]?.message ?? "";
   assertStringIncludes(error, "Extension huge failed to start.");
   assertMatch(
     error,
@@ -59,7 +59,7 @@ Deno.test("handshake: a hello with an empty name fails as first frame must be he
   ]);
   assertEquals(env.report.loaded, []);
   assertMatch(
-    env.report.errors[0] ?? "",
+    env.report.errors[0]?.message ?? "",
     /first frame must be hello \(got "hello"; stderr log: [^)]*ext-nameless\.log\)/,
   );
 });

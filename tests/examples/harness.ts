@@ -17,6 +17,7 @@ import type { ZotPaths } from "../../src/config/paths.ts";
 import { descendants } from "../helpers/procs.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
+import { type Diagnostic, diagnosticText } from "../../src/diagnostic.ts";
 
 export const EXAMPLES = new URL("../../examples/extensions/", import.meta.url).pathname;
 
@@ -77,8 +78,8 @@ export class RecordingUi implements HostUi {
   closePanel(ext: string, panelId: string) {
     this.#add("closePanel", ext, panelId);
   }
-  warn(ext: string, message: string) {
-    this.#add("warn", ext, message);
+  warn(d: Diagnostic) {
+    this.#add("warn", d.extension ?? "zot", diagnosticText(d));
   }
 }
 
@@ -123,7 +124,7 @@ export async function load(dirs: string[], options: LoadOptions = {}): Promise<L
   const report = await host.load(found.value);
   if (report.errors.length) {
     await dispose();
-    throw new Error(`load failed: ${report.errors.join("; ")}`);
+    throw new Error(`load failed: ${report.errors.map((d) => d.message).join("; ")}`);
   }
   await host.waitForReady();
   return { host, ui, paths: zot.paths, sources: found.value, [Symbol.asyncDispose]: dispose };

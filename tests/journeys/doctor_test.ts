@@ -56,6 +56,7 @@ Deno.test("journey: ext doctor explains broken extensions, with the crash's own 
   const json = await j.zot("ext", "doctor", "crash", "--json");
   const row = JSON.parse(json.stdout).extensions[0];
   assertEquals(row.stderr, ["crash: config file missing"]);
+  assertEquals(row.stderrQuoted, true);
   assertEquals(processesMatching(j.root), []);
 });
 

@@ -51,6 +51,22 @@ Deno.test("JSON mode reports a model error as an error event", async () => {
   assertEquals(events.at(-1)?.type, "done");
 });
 
+Deno.test("JSON mode: a run that cannot start writes one error event with the failure's code", async () => {
+  await using z = await tempZot();
+  const cases: { args: string[]; env: Record<string, string>; exit: number; code: string }[] = [
+    { args: ["--system-prompt", "@missing.txt"], env: {}, exit: 2, code: "usage" },
+    { args: [], env: { ANTHROPIC_API_KEY: "" }, exit: 1, code: "no-api-key" },
+  ];
+  for (const c of cases) {
+    const r = await runZot(["--json", "x", "--no-ext", ...c.args], { ...z, env: c.env });
+    assertEquals(r.code, c.exit, r.stderr);
+    const events = jsonLinesOf(r.stdout);
+    assertEquals(events.map((e) => [e.type, e.code]), [["error", c.code]]);
+    // The human-readable line is on stderr as before.
+    assert(r.stderr.startsWith("zot: "), r.stderr);
+  }
+});
+
 Deno.test("a call to a misspelt tool tells the model the tools it has", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({

@@ -102,11 +102,29 @@ Deno.test("RPC mode: ZOTCORE_RPC_TOKEN requires a matching hello first", async (
   assertEquals((await right.close()).code, 0);
 });
 
-Deno.test("RPC mode: a run that cannot start says why on stdout too, with the exit code", async () => {
+Deno.test("RPC mode: a run that cannot start says why on stdout too, with the exit code and the error's code", async () => {
   await using z = await tempZot();
-  const cases: { args: string[]; env: Record<string, string>; code: number; error: string }[] = [
-    { args: ["--system-prompt", "@missing.txt"], env: {}, code: 2, error: "missing.txt" },
-    { args: [], env: { ANTHROPIC_API_KEY: "" }, code: 1, error: "No API key" },
+  const cases: {
+    args: string[];
+    env: Record<string, string>;
+    code: number;
+    error: string;
+    errorCode: string;
+  }[] = [
+    {
+      args: ["--system-prompt", "@missing.txt"],
+      env: {},
+      code: 2,
+      error: "missing.txt",
+      errorCode: "usage",
+    },
+    {
+      args: [],
+      env: { ANTHROPIC_API_KEY: "" },
+      code: 1,
+      error: "No API key",
+      errorCode: "no-api-key",
+    },
   ];
   for (const c of cases) {
     const rpc = rpcProcess(["--no-ext", ...c.args], { ...z, env: c.env });
@@ -116,6 +134,8 @@ Deno.test("RPC mode: a run that cannot start says why on stdout too, with the ex
     const frame = JSON.parse(end.rest[0]);
     assertEquals(frame.type, "error");
     assertStringIncludes(frame.message, c.error);
+    // Programs switch on the code, not on the wording.
+    assertEquals(frame.code, c.errorCode);
   }
 });
 

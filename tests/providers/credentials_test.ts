@@ -15,6 +15,7 @@ import {
 import { defaultModel, findModel, MODELS } from "../../src/providers/models.ts";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
+import type { ZotError } from "../../src/errors.ts";
 
 function sources(patch: Partial<CredentialSources> = {}): CredentialSources {
   return { env: () => undefined, auth: {}, settings: {}, authPath: "/z/auth.json", ...patch };
@@ -43,6 +44,7 @@ Deno.test("credentials: a missing key says how to set one", () => {
   const anthropic = resolveCredentials({}, sources());
   assertEquals(anthropic, {
     ok: false,
+    code: "no-api-key",
     error:
       'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or add it to /z/auth.json',
   });
@@ -51,6 +53,8 @@ Deno.test("credentials: a missing key says how to set one", () => {
   assertStringIncludes(openai.error, "set OPENAI_API_KEY");
   const err = assertThrows(() => requireCredentials(openai), "OPENAI_API_KEY");
   assertEquals(err.name, "ZotError");
+  // The code, not the wording, is what an interactive run checks to start without a key.
+  assertEquals((err as ZotError).code, "no-api-key");
 });
 
 Deno.test("credentials: the provider comes from the flag, the model, config, then keys", () => {
@@ -79,6 +83,7 @@ Deno.test("credentials: the provider comes from the flag, the model, config, the
   const bad = resolveCredentials({ provider: "gemini" }, sources());
   assertEquals(bad, {
     ok: false,
+    code: "credentials",
     error: 'Unknown provider "gemini" (use "anthropic" or "openai")',
   });
 });

@@ -5,6 +5,7 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { discoverSources } from "../../src/modes/shared/extensions.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
+import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
 
 Deno.test("project extensions are held back until the project is trusted", async () => {
   await using z = await tempZot();
@@ -15,7 +16,7 @@ Deno.test("project extensions are held back until the project is trusted", async
     JSON.stringify({ name: "repo-ext", exec: "./run" }),
   );
   const warnings: string[] = [];
-  const held = await discoverSources(z.paths, [], false, (l) => warnings.push(l));
+  const held = await discoverSources(z.paths, [], false, (d) => warnings.push(diagnosticLine(d)));
   assertEquals(held, []);
   assertStringIncludes(warnings.join("\n"), `Not starting project extensions "repo-ext"`);
   assertStringIncludes(warnings.join("\n"), `(run "zot trust" there to allow them)`);

@@ -70,7 +70,13 @@ Deno.test("sinks: headless notes, warnings and displays are made safe whatever w
   const ui = stderrUi((l) => lines.push(l));
   ui.notify(`e${NASTY}`, `warn${NASTY}`, `one\n${NASTY}`);
   ui.display("e", NASTY);
-  ui.warn("e", NASTY);
+  ui.warn({
+    source: "extension",
+    severity: "warning",
+    code: "frame-refused",
+    extension: "e",
+    message: NASTY,
+  });
   for (const line of lines) assertTerminalSafe(line, "note");
   assertEquals(lines, [
     `[e${NASTY_SAFE}] warn${NASTY_SAFE}: one\n${NASTY_SAFE}`,

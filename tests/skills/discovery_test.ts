@@ -61,7 +61,7 @@ Deno.test("skills: discovery order, first per name wins, home dirs only with inc
       m.startsWith(`Skill "shared" at ${z.home}/skills/shared/SKILL.md is shadowed by`)
     ),
   );
-  assert(all.diagnostics.every((d) => d.level === "info"));
+  assert(all.diagnostics.every((d) => d.severity === "info" && d.code === "skill-shadowed"));
 });
 
 Deno.test("skills: built-ins come after project skills and --no-skills disables everything", async () => {
@@ -107,7 +107,7 @@ Deno.test("skills: bad frontmatter is a diagnostic, not a throw", async () => {
     messages.join("\n"),
     `broken/SKILL.md: frontmatter line 3: a key must be text`,
   );
-  assert(r.diagnostics.every((d) => d.level === "error"));
+  assert(r.diagnostics.every((d) => d.severity === "error" && d.source === "skills"));
 });
 
 function source(name: string, dir: string, skills: string[]): ExtensionSource {

@@ -117,9 +117,10 @@ export async function runBeforeAgentStart(
     const result = await askOne(core.timeouts.interceptMs, record, input, prompt, signal);
     if (result.kind === "replace") prompt = result.prompt;
     if (result.kind !== "failure") continue;
-    const text = `before_agent_start: ${result.failure}; keeping current system prompt`;
-    core.diagnostics.about(record, text, { log: true });
-    core.ui.warn(record.name, text);
+    const message = `before_agent_start: ${result.failure}; keeping current system prompt`;
+    core.ui.warn(core.diagnostics.about(record, { code: "prompt-hook-failed", message }, {
+      log: true,
+    }));
   }
   return prompt;
 }

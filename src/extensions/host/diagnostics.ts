@@ -1,31 +1,50 @@
 /**
  * Host diagnostics: what `zot ext doctor` and `/reload-ext` report. Each one
- * is also remembered on the extension's record and, when asked, written to
- * the extension's own log.
+ * is a typed value from the start: it is also remembered on the extension's
+ * record and, when asked, written to the extension's own log as text.
  *
  * @module
  */
 
-import type { Diagnostic } from "../types.ts";
+import { type Diagnostic, type DiagnosticCode, diagnosticText } from "../../diagnostic.ts";
 import type { ExtensionRecord } from "./record.ts";
+
+/** What a part of the host says about one extension; the rest of the diagnostic is filled in. */
+export interface Finding {
+  code: DiagnosticCode;
+  message: string;
+  remedy?: string;
+  /** Default: warning. */
+  severity?: Diagnostic["severity"];
+}
+
+/** The diagnostic for `finding` about a loaded extension (source `extension`). */
+export function aboutRecord(record: ExtensionRecord, finding: Finding): Diagnostic {
+  const d: Diagnostic = {
+    source: "extension",
+    severity: finding.severity ?? "warning",
+    code: finding.code,
+    message: finding.message,
+    extension: record.name,
+    dir: record.source.dir,
+  };
+  if (finding.remedy) d.remedy = finding.remedy;
+  return d;
+}
 
 export class Diagnostics {
   #items: Diagnostic[] = [];
 
-  /** Record a diagnostic about `record`; `log` also appends `[zot] <message>` to its log. */
-  about(
-    record: ExtensionRecord,
-    message: string,
-    options: { level?: Diagnostic["level"]; log?: boolean } = {},
-  ): void {
-    this.#items.push({
-      extension: record.name,
-      dir: record.source.dir,
-      level: options.level ?? "warning",
-      message,
-    });
-    record.warnings.push(message);
-    if (options.log) record.channel?.log(message);
+  /**
+   * Record a finding about `record` and return it as a diagnostic; `log` also appends
+   * `[zot] <text>` to the extension's log.
+   */
+  about(record: ExtensionRecord, finding: Finding, options: { log?: boolean } = {}): Diagnostic {
+    const d = aboutRecord(record, finding);
+    this.#items.push(d);
+    record.warnings.push(d);
+    if (options.log) record.channel?.log(diagnosticText(d));
+    return d;
   }
 
   /** Record a diagnostic not tied to a loaded extension (e.g. a load error). */

@@ -29,8 +29,9 @@ import type {
 } from "../../protocol/frames.ts";
 import { RequestError } from "../channel.ts";
 import { type HostTimeouts, nextRequestId } from "./core.ts";
-import type { Diagnostics } from "./diagnostics.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
+import { aboutRecord, type Diagnostics } from "./diagnostics.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
 
 /**
  * What the chains touch: the extensions in load order, the intercept deadline, and diagnostics
@@ -79,10 +80,17 @@ export function goneWhy(record: ExtensionRecord): string {
 }
 
 /** What the user is told when an extension holding gates stops unasked. */
-export function gateDownNote(gates: readonly InterceptableEvent[], reason: string): string {
+export function gateDown(
+  record: ExtensionRecord,
+  gates: readonly InterceptableEvent[],
+  reason: string,
+): Diagnostic {
   const what = gates.map((g) => (g === "tool_call" ? "tool calls" : "turns")).join(" and ");
-  return `stopped (${reason}); it checks ${what}, so they are refused until it runs again ` +
-    `(run "/reload-ext" or restart zot)`;
+  return aboutRecord(record, {
+    code: "gate-down",
+    message: `stopped (${reason}); it checks ${what}, so they are refused until it runs again`,
+    remedy: `run "/reload-ext" or restart zot`,
+  });
 }
 
 /** Ask one extension, bounded by the intercept timeout; never throws. */
@@ -152,11 +160,10 @@ export async function interceptToolCall(
     if (reply.modified_args !== undefined) {
       args = reply.modified_args;
     } else if (reply.modified_args_invalid === true) {
-      core.diagnostics.about(
-        record,
-        `tool_call intercept: modified_args must be a JSON object; ignored`,
-        { log: true },
-      );
+      core.diagnostics.about(record, {
+        code: "intercept-reply-ignored",
+        message: `tool_call intercept: modified_args must be a JSON object; ignored`,
+      }, { log: true });
     }
   }
   return { block: false, args };

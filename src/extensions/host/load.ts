@@ -13,7 +13,13 @@ import { errorMessage } from "../../errors.ts";
 
 export type SpawnOutcome =
   | { ok: true; source: ExtensionSource; channel?: ExtensionChannel; notes: string[] }
-  | { ok: false; source: ExtensionSource; error: string; logPath?: string };
+  | {
+    ok: false;
+    source: ExtensionSource;
+    error: string;
+    logPath?: string;
+    stderrQuoted?: boolean;
+  };
 
 /** `sources` in load order with duplicate manifest names (and `skip`) removed. */
 export function planLoadOrder(
@@ -44,7 +50,7 @@ export function spawnAll(
     try {
       const result = await spawn(source, options);
       if (result.ok) return { ok: true, source, channel: result.channel, notes: result.notes };
-      return { ok: false, source, error: result.error, logPath: result.logPath };
+      return { ...result, source };
     } catch (e) {
       // A spawner must return errors as values; a throw still only fails this one.
       return {

@@ -43,7 +43,7 @@ import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
 import { EventBus, pacedAll } from "./events.ts";
 import {
-  gateDownNote,
+  gateDown,
   GATES,
   interceptAssistantMessage,
   interceptors,
@@ -101,7 +101,8 @@ export interface ExtensionHostOptions {
 export interface LoadReport {
   /** Manifest names loaded, in load order. */
   loaded: string[];
-  errors: string[];
+  /** The sources that did not start (`start-failed`). */
+  errors: Diagnostic[];
 }
 
 export class ExtensionHost implements AgentHooks {
@@ -150,20 +151,24 @@ export class ExtensionHost implements AgentHooks {
     const report: LoadReport = { loaded: [], errors: [] };
     for (const outcome of outcomes) {
       if (!outcome.ok) {
-        report.errors.push(outcome.error);
         const failure: LoadFailure = {
           name: outcome.source.manifest.name,
           dir: outcome.source.dir,
           error: outcome.error,
         };
         if (outcome.logPath) failure.logPath = outcome.logPath;
+        if (outcome.stderrQuoted) failure.stderrQuoted = true;
         this.#failures.push(failure);
-        this.#core.diagnostics.add({
+        const diagnostic: Diagnostic = {
+          source: "load",
+          severity: "error",
+          code: "start-failed",
           extension: failure.name,
           dir: failure.dir,
-          level: "error",
           message: outcome.error,
-        });
+        };
+        this.#core.diagnostics.add(diagnostic);
+        report.errors.push(diagnostic);
         continue;
       }
       if (this.#events.stopping) {
@@ -192,15 +197,13 @@ export class ExtensionHost implements AgentHooks {
     this.#core.registry.removeExtension(record);
     cancelAllCallTools(record);
     if (!record.stopping) {
-      this.#core.diagnostics.about(
-        record,
-        `extension ${record.name} disconnected: ${info.reason}`,
-        {
-          level: "error",
-        },
-      );
+      this.#core.diagnostics.about(record, {
+        code: "disconnected",
+        severity: "error",
+        message: `extension ${record.name} disconnected: ${info.reason}`,
+      });
       const gates = [...GATES].filter((g) => record.intercepts.has(g));
-      if (gates.length > 0) this.#core.ui.warn(record.name, gateDownNote(gates, info.reason));
+      if (gates.length > 0) this.#core.ui.warn(gateDown(record, gates, info.reason));
     }
   }
 
@@ -327,7 +330,13 @@ export class ExtensionHost implements AgentHooks {
     try {
       sources = await rediscover();
     } catch (e) {
-      return { stopped: old.length, loaded: 0, ready: 0, errors: [errorMessage(e)] };
+      const failed: Diagnostic = {
+        source: "discovery",
+        severity: "error",
+        code: "discovery-failed",
+        message: errorMessage(e),
+      };
+      return { stopped: old.length, loaded: 0, ready: 0, errors: [failed] };
     }
     const report = await this.load(sources);
     await this.waitForReady(Math.max(graceMs, READY_GRACE_MS));

@@ -33,10 +33,16 @@ export async function waitForReady(
     if (channel.readyState === "pending") {
       // The channel logs this itself.
       channel.forceReady();
-      diagnostics.about(record, "timed out waiting for ready frame");
+      diagnostics.about(record, {
+        code: "ready-timeout",
+        message: "timed out waiting for ready frame",
+      });
     } else if (channel.readyState === "auto-ready" && !reportedAutoReady.has(record)) {
       reportedAutoReady.add(record);
-      diagnostics.about(record, "no ready frame; auto-ready after idle");
+      diagnostics.about(record, {
+        code: "auto-ready",
+        message: "no ready frame; auto-ready after idle",
+      });
     }
   }
 }

@@ -6,7 +6,7 @@
  */
 
 import type { CloseInfo, ExtensionChannel } from "../channel.ts";
-import type { ExtensionSource } from "../types.ts";
+import type { Diagnostic, ExtensionSource } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
 import { protocolScope, type Scope } from "../scope.ts";
@@ -61,7 +61,7 @@ export interface ExtensionRecord {
   /** Where those requests wait for a slot and for the caller to keep up. */
   callToolQueue: CallToolQueue;
   /** Diagnostics about this extension (doctor `warning:` lines). */
-  warnings: string[];
+  warnings: Diagnostic[];
   /** Launch notes from the spawner (e.g. the sandbox scope). */
   notes: string[];
   /**

@@ -41,7 +41,7 @@ export function reportRefusal(core: RefusalSink, record: ExtensionRecord, messag
     return;
   }
   seen.add(message);
-  core.diagnostics.about(record, message, { log: true });
+  const d = core.diagnostics.about(record, { code: "frame-refused", message }, { log: true });
   // In the author's loop a dropped frame would otherwise just do nothing.
-  if (record.source.kind === "explicit") core.ui.warn(record.name, message);
+  if (record.source.kind === "explicit") core.ui.warn(d);
 }

@@ -48,7 +48,9 @@ export class Registry {
       } refused: an extension may register at most ${MAX_COMMANDS_PER_EXTENSION} commands`
       : commandProblem(frame.name, frame.description);
     if (problem) {
-      this.#diagnostics.about(record, problem, { log: true });
+      this.#diagnostics.about(record, { code: "registration-refused", message: problem }, {
+        log: true,
+      });
       return;
     }
     const reg: CommandRegistration = {
@@ -62,19 +64,19 @@ export class Registry {
     // Built-in slash commands are dispatched first, case-insensitively like
     // the lookup: `/HELP` runs the built-in too, so the extension's never runs.
     if (this.#builtinCommands.has(key)) {
-      this.#diagnostics.about(
-        record,
-        `command /${frame.name} is shadowed by the built-in /${key} (rename the extension's command)`,
-        { log: true },
-      );
+      this.#diagnostics.about(record, {
+        code: "registration-shadowed",
+        message: `command /${frame.name} is shadowed by the built-in /${key}`,
+        remedy: "rename the extension's command",
+      }, { log: true });
       return;
     }
     if (this.commands.has(key)) {
-      this.#diagnostics.about(
-        record,
-        `command /${frame.name} conflicts with another extension registering the same name`,
-        { log: true },
-      );
+      this.#diagnostics.about(record, {
+        code: "registration-conflict",
+        message:
+          `command /${frame.name} conflicts with another extension registering the same name`,
+      }, { log: true });
       return;
     }
     reg.state = "active";
@@ -82,7 +84,8 @@ export class Registry {
   }
 
   addTool(record: ExtensionRecord, frame: RegisterToolFrame): void {
-    const refuse = (message: string) => this.#diagnostics.about(record, message, { log: true });
+    const refuse = (message: string) =>
+      this.#diagnostics.about(record, { code: "registration-refused", message }, { log: true });
     if (record.tools.length >= MAX_TOOLS_PER_EXTENSION) {
       refuse(
         `tool ${
@@ -117,19 +120,18 @@ export class Registry {
     };
     record.tools.push(reg);
     if (this.#builtinTools.has(frame.name)) {
-      this.#diagnostics.about(
-        record,
-        `tool ${frame.name} is shadowed by the built-in tool of that name (rename the extension's tool)`,
-        { log: true },
-      );
+      this.#diagnostics.about(record, {
+        code: "registration-shadowed",
+        message: `tool ${frame.name} is shadowed by the built-in tool of that name`,
+        remedy: "rename the extension's tool",
+      }, { log: true });
       return;
     }
     if (this.tools.has(frame.name)) {
-      this.#diagnostics.about(
-        record,
-        `tool ${frame.name} conflicts with another extension registering the same name`,
-        { log: true },
-      );
+      this.#diagnostics.about(record, {
+        code: "registration-conflict",
+        message: `tool ${frame.name} conflicts with another extension registering the same name`,
+      }, { log: true });
       return;
     }
     reg.state = "active";

@@ -6,7 +6,7 @@
  */
 
 import type { FrameCounters } from "../channel.ts";
-import type { SourceKind } from "../types.ts";
+import type { Diagnostic, SourceKind } from "../types.ts";
 import type { ExtensionRecord, RegistrationState } from "./record.ts";
 
 export type ExtensionState = "ready" | "auto-ready" | "ready-timeout" | "not ready" | "closed";
@@ -26,7 +26,7 @@ export interface ExtensionStatus {
   counters?: FrameCounters;
   logPath?: string;
   sandboxed: boolean;
-  warnings: string[];
+  warnings: Diagnostic[];
   notes: string[];
 }
 
@@ -36,6 +36,8 @@ export interface LoadFailure {
   dir: string;
   error: string;
   logPath?: string;
+  /** `error` quotes the extension's last stderr lines. */
+  stderrQuoted?: boolean;
 }
 
 function stateOf(record: ExtensionRecord): ExtensionState {

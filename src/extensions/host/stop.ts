@@ -9,6 +9,7 @@
 import { errorMessage } from "../../errors.ts";
 import { SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ExtensionRecord } from "./record.ts";
+import { aboutRecord } from "./diagnostics.ts";
 
 export async function stopRecords(
   records: readonly ExtensionRecord[],
@@ -22,7 +23,9 @@ export async function stopRecords(
       await record.channel.stop(deadline);
     } catch (e) {
       // Stopping one extension never prevents stopping the others.
-      record.warnings.push(`stop failed: ${errorMessage(e)}`);
+      record.warnings.push(
+        aboutRecord(record, { code: "stop-failed", message: `stop failed: ${errorMessage(e)}` }),
+      );
     }
   }));
 }

@@ -8,6 +8,7 @@
 
 import type { FrameCounters } from "../channel.ts";
 import type { Diagnostic } from "../types.ts";
+import { diagnosticText } from "../../diagnostic.ts";
 import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
 import type { DoctorEntry } from "./doctor_scan.ts";
 import { safeText } from "../../safe_text.ts";
@@ -51,6 +52,8 @@ export interface DoctorRow {
   frames: FrameCounters | null;
   /** For a failed start: the last lines the extension wrote to stderr (its own words). */
   stderr?: string[];
+  /** The start error already quotes them (the text report then shows them once). */
+  stderrQuoted?: boolean;
 }
 
 function liveFor(entry: DoctorEntry, live: LiveReport | undefined) {
@@ -102,14 +105,16 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
   };
   if (entry.error) row.errors.push(entry.error);
   if (failure) row.errors.push(failure.error);
+  if (failure?.stderrQuoted) row.stderrQuoted = true;
   if (status?.state === "closed") row.errors.push(`exited: ${status.closeReason ?? "closed"}`);
   if (entry.shadowedBy) {
     row.notes.push(`skipped because a higher-priority extension wins (${entry.shadowedBy})`);
   }
   if (entry.disabled) row.notes.push("disabled in extension.json");
-  const warnings = new Set(status?.warnings ?? []);
+  // The record's own and the host's list hold the same findings: one line each.
+  const warnings = new Set((status?.warnings ?? []).map(diagnosticText));
   for (const d of live?.diagnostics ?? []) {
-    if (d.extension === entry.name && d.level === "warning") warnings.add(d.message);
+    if (d.extension === entry.name && d.severity === "warning") warnings.add(diagnosticText(d));
   }
   row.warnings = [...warnings];
   row.status = statusOf(entry, row, status);
@@ -142,9 +147,8 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       const [first, ...rest] = e.split("\n");
       out.push(`  error: ${first}`, ...rest.map((l) => `    ${l}`));
     }
-    // A failed start quotes them in its error already (extensions/process/spawn.ts).
-    const quoted = r.errors.some((e) => e.includes("\nlast stderr lines:"));
-    if (r.stderr?.length && !quoted) {
+    // A failed start may quote them in its error already.
+    if (r.stderr?.length && !r.stderrQuoted) {
       out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
     }
     for (const n of r.notes) out.push(`  note: ${n}`);

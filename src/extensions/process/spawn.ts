@@ -128,7 +128,13 @@ function failure(
   logPath?: string,
   stderr: readonly string[] = [],
 ): SpawnResult {
-  return logPath
-    ? { ok: false, error: startFailureText(source, error, logPath, stderr), logPath }
-    : { ok: false, error: startFailureText(source, error) };
+  if (!logPath) return { ok: false, error: startFailureText(source, error) };
+  const result: SpawnResult = {
+    ok: false,
+    error: startFailureText(source, error, logPath, stderr),
+    logPath,
+  };
+  // Said as a field, so `zot ext doctor` need not look for the quote in the text.
+  if (stderr.length > 0) result.stderrQuoted = true;
+  return result;
 }

@@ -10,6 +10,7 @@ import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../shared/setup.ts";
 import { stderrLine } from "../shared/output.ts";
+import { lineSink } from "../shared/diagnostics.ts";
 import { discoverSources } from "../shared/extensions.ts";
 import { Controller } from "./controller.ts";
 import { EventView } from "./render_events.ts";
@@ -25,7 +26,8 @@ import { globalKeys } from "./keys.ts";
 import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
 import { runExtensionCommand } from "./commands/extension.ts";
 import { setYolo } from "./commands/settings.ts";
-import { StoppedExtensions, stoppedText } from "./stopped_extensions.ts";
+import { stoppedDiagnostic, StoppedExtensions } from "./stopped_extensions.ts";
+import { showDiagnostics } from "./warnings.ts";
 import type { CommandContext } from "./commands/types.ts";
 
 export interface AppOptions {
@@ -98,8 +100,8 @@ export class App {
       choose: (spec) => dialogs.choose(spec),
       exit: () => this.#exit.resolve(0),
       builtins: () => BUILTINS,
-      warn: (line) => {
-        this.screen.notes.add("zot", "warn", line.replace(/^zot: /, ""));
+      warn: (d) => {
+        showDiagnostics(this.screen, [d]);
         this.screen.render();
       },
     };
@@ -107,9 +109,8 @@ export class App {
     // A crash shows as a note after the turn it happened in, not only as tool errors.
     const stopped = new StoppedExtensions();
     this.controller.onIdle = () => {
-      for (const s of stopped.newlyStopped(setup.host?.status() ?? [])) {
-        this.screen.notes.add("zot", "warn", stoppedText(s));
-      }
+      const gone = stopped.newlyStopped(setup.host?.status() ?? []);
+      showDiagnostics(this.screen, gone.map(stoppedDiagnostic));
     };
     // "yes, always" is yolo mode: the status line says so and /yolo undoes it.
     confirmer.onAlways = () => setYolo(this.ctx, true);
@@ -159,29 +160,12 @@ export class App {
     this.controller.promptTyped(text);
   }
 
-  /**
-   * Start-up warnings: extension load errors stay in the chat (`✖`), the
-   * rest become notes. Launch notes (the scope an `--ext` extension runs
-   * with) are information, not warnings: muted, not in the warning colour.
-   */
-  #showStartupWarnings(): void {
-    const loadErrors: string[] = [];
-    const launchNotes = new Set(this.#setup.host?.status().flatMap((s) => s.notes) ?? []);
-    for (const line of this.#setup.startupWarnings) {
-      if (line.startsWith("extension load: ")) {
-        loadErrors.push(line.slice("extension load: ".length));
-      } else if (launchNotes.has(line)) {
-        this.screen.notes.add("zot", "info", line);
-      } else this.ctx.warn(line);
-    }
-    this.screen.transcript.addLoadErrors(loadErrors);
-  }
-
   async run(): Promise<number> {
     const { screen, ctx } = this;
     screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
     replayMessages(screen, this.#setup.agent.messages);
-    this.#showStartupWarnings();
+    // Extension load errors stay in the chat (`✖`); the rest become notes.
+    showDiagnostics(screen, this.#setup.startupWarnings);
     // `zot "text"` opens with the prompt filled in, for the user to edit or send.
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
@@ -197,7 +181,7 @@ export class App {
       // Whatever happened, the user gets their terminal back.
       this.status[Symbol.dispose]();
       screen.tui.stop();
-      this.#setup.setWarn(stderrLine);
+      this.#setup.setWarn(lineSink(stderrLine));
     }
   }
 }

@@ -8,7 +8,8 @@
  */
 
 import type { PanelSpec } from "../../protocol/frames.ts";
-import type { HostUi, PanelOpenOptions } from "../../extensions/ui.ts";
+import { type HostUi, noteLevel, type PanelOpenOptions } from "../../extensions/ui.ts";
+import { type Diagnostic, diagnosticText } from "../../diagnostic.ts";
 import type { Controller } from "./controller.ts";
 import type { PanelHost } from "./panel.ts";
 import type { Screen } from "./screen.ts";
@@ -61,7 +62,7 @@ export class TuiHostUi implements HostUi {
   closePanel(extension: string, panelId: string): void {
     this.#panel.close(extension, panelId);
   }
-  warn(extension: string, message: string): void {
-    this.notify(extension, "warn", message);
+  warn(d: Diagnostic): void {
+    this.notify(d.extension ?? "zot", noteLevel(d), diagnosticText(d));
   }
 }

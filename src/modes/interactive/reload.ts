@@ -11,6 +11,7 @@
 
 import { formatReloadStatus } from "../../extensions/host/mod.ts";
 import { errorMessage } from "../../errors.ts";
+import { type Diagnostic, diagnosticText, isLoadProblem } from "../../diagnostic.ts";
 import type { BuiltinCommand } from "./commands/types.ts";
 
 export const RELOAD_STATUS_MS = 5000;
@@ -27,16 +28,16 @@ export const reloadExt: BuiltinCommand = {
     }
     ctx.panel.dismiss();
     ctx.status.show("reloading extensions...");
-    // Discovery problems (a broken manifest) arrive as warnings: they are load errors too.
-    const discovered: string[] = [];
-    ctx.setup.setWarn((line) => discovered.push(line.replace(/^extension load: /, "")));
+    // Discovery problems (a broken manifest) arrive as diagnostics: they are load errors too.
+    const discovered: Diagnostic[] = [];
+    ctx.setup.setWarn((d) => isLoadProblem(d) ? discovered.push(d) : ctx.warn(d));
     try {
       // With no host yet, this starts whatever discovery finds now.
       const loaded = await ctx.setup.reloadExtensions();
       const report = { ...loaded, errors: [...discovered, ...loaded.errors] };
       const { transcript } = ctx.screen;
       transcript.clearLoadErrors();
-      transcript.addLoadErrors(report.errors);
+      transcript.addLoadErrors(report.errors.map(diagnosticText));
       const kind = report.errors.length > 0 ? "error" : "success";
       ctx.status.show(formatReloadStatus(report), kind, RELOAD_STATUS_MS);
     } catch (e) {

@@ -11,11 +11,25 @@
  */
 
 import type { ExtensionStatus } from "../../extensions/host/mod.ts";
+import { type Diagnostic, diagnosticText } from "../../diagnostic.ts";
 
-/** What the user reads: which extension, why, where its log is, how to get it back. */
+/** What the user reads: which extension, why, how to get it back, where its log is. */
+export function stoppedDiagnostic(s: ExtensionStatus): Diagnostic {
+  return {
+    source: "run",
+    severity: "warning",
+    code: "extension-stopped",
+    extension: s.name,
+    dir: s.dir,
+    message: `extension "${s.name}" stopped (${s.closeReason ?? "closed"}); ` +
+      `its commands and tools are gone until /reload-ext`,
+    remedy: `log: zot ext logs ${s.name}`,
+  };
+}
+
+/** The same as one line (a command of the stopped extension is answered with it). */
 export function stoppedText(s: ExtensionStatus): string {
-  return `extension "${s.name}" stopped (${s.closeReason ?? "closed"}); ` +
-    `its commands and tools are gone until /reload-ext (log: zot ext logs ${s.name})`;
+  return diagnosticText(stoppedDiagnostic(s));
 }
 
 function stopped(statuses: readonly ExtensionStatus[]): ExtensionStatus[] {

@@ -8,7 +8,7 @@
 
 import { toClientEvent } from "../shared/client_events.ts";
 import { progressBudget } from "../shared/progress_budget.ts";
-import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
   createHeadlessSetup,
   CUT_OFF,
@@ -16,6 +16,7 @@ import {
   promptOnce,
 } from "../shared/headless.ts";
 import { jsonLines, stderrLine, watchedStdout } from "../shared/output.ts";
+import { errorEvent } from "../shared/error_event.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
@@ -30,7 +31,7 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   // A script reads stdout: a run that cannot start (no key, bad flag) says so there too. The
   // error is rethrown for the exit code (2 for usage) and the human-readable line on stderr.
   const setup = await createHeadlessSetup("json", options, stderr).catch((e) => {
-    write({ type: "error", message: errorMessage(e) });
+    write(errorEvent(e));
     throw e;
   });
   abortRun = () => setup.agent.abort("stdout closed");
@@ -48,7 +49,7 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
     const failed = result.error || result.stop === "aborted" || result.stop === "length";
     return failed ? EXIT_FAILURE : EXIT_OK;
   } catch (e) {
-    write({ type: "error", message: errorMessage(e) });
+    write(errorEvent(e));
     return EXIT_FAILURE;
   } finally {
     unsubscribe();

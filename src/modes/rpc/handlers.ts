@@ -12,7 +12,7 @@ import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import type { RunSetup } from "../shared/setup.ts";
 import type { RpcCommand } from "./commands.ts";
-import { errorMessage } from "../../errors.ts";
+import { errorEvent } from "../shared/error_event.ts";
 
 export interface RpcContext {
   setup: RunSetup;
@@ -34,7 +34,7 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
       try {
         await work();
       } catch (e) {
-        ctx.send({ type: "error", message: errorMessage(e) });
+        ctx.send(errorEvent(e));
       }
     });
   };

@@ -13,7 +13,7 @@
 import { toClientEvent } from "../shared/client_events.ts";
 import { progressBudget } from "../shared/progress_budget.ts";
 import { readLines } from "../../protocol/framing.ts";
-import { errorMessage, EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
+import { EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
 import type { RunFlags } from "../shared/flags.ts";
 import { jsonLines, type LineWriter, stderrLine, watchedStdout } from "../shared/output.ts";
@@ -21,6 +21,8 @@ import { parseCommand } from "./commands.ts";
 import { rpcUi } from "./ui.ts";
 import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
 import { handleCommand } from "./handlers.ts";
+import { errorEvent } from "../shared/error_event.ts";
+import { lineSink } from "../shared/diagnostics.ts";
 
 /** RPC stdin lines may carry images: larger than extension frames. */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;
@@ -64,11 +66,11 @@ export async function runRpc(options: RpcOptions): Promise<number> {
     mode: "rpc",
     flags: options.flags,
     ui: rpcUi(send),
-    warn: stderr,
+    warn: lineSink(stderr),
     persistSessions: false,
     ...options.setup,
   }).catch((e) => {
-    send({ type: "error", message: errorMessage(e) });
+    send(errorEvent(e));
     throw e;
   });
   // Whether the signal cut work short: stopping an idle server is a clean exit.

@@ -5,7 +5,8 @@
  * @module
  */
 
-import { type HostUi, SILENT_UI } from "../../extensions/ui.ts";
+import { type HostUi, noteLevel, SILENT_UI } from "../../extensions/ui.ts";
+import { diagnosticText } from "../../diagnostic.ts";
 
 export function rpcUi(send: (event: Record<string, unknown>) => void): HostUi {
   return {
@@ -13,6 +14,14 @@ export function rpcUi(send: (event: Record<string, unknown>) => void): HostUi {
     notify: (extension, level, message) => send({ type: "ext_notify", extension, level, message }),
     display: (extension, text) => send({ type: "ext_display", extension, text }),
     clearNotes: (extension) => send({ type: "ext_clear_notes", extension }),
-    warn: (extension, message) => send({ type: "ext_notify", extension, level: "warn", message }),
+    // A note like an extension's own, plus the diagnostic's code for programs to switch on.
+    warn: (d) =>
+      send({
+        type: "ext_notify",
+        extension: d.extension ?? "zot",
+        level: noteLevel(d),
+        message: diagnosticText(d),
+        code: d.code,
+      }),
   };
 }

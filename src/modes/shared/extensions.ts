@@ -18,7 +18,7 @@ import { discover } from "../../extensions/discovery.ts";
 import { checkPinned, isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
-import type { LineWriter } from "./output.ts";
+import type { DiagnosticSink } from "../../diagnostic.ts";
 
 export interface StartExtensionsOptions {
   paths: ZotPaths;
@@ -27,8 +27,8 @@ export interface StartExtensionsOptions {
   provider: string;
   model: string;
   builtinTools: Iterable<string>;
-  /** Where load errors go (`extension load: <err>`). */
-  warn: LineWriter;
+  /** Where load errors and launch notes go. */
+  warn: DiagnosticSink;
   timeouts?: Partial<HostTimeouts>;
 }
 
@@ -37,7 +37,7 @@ export async function discoverSources(
   paths: ZotPaths,
   explicit: readonly string[],
   noExt: boolean,
-  warn: LineWriter,
+  warn: DiagnosticSink,
 ): Promise<ExtensionSource[]> {
   // Project extensions come with the repository: they run only in a trusted project.
   const projectTrusted = isProjectTrusted(paths.trust, paths.cwd);
@@ -47,15 +47,25 @@ export async function discoverSources(
     checkPinned(paths.trust, paths.cwd, sources);
   const found = await discover({ paths, explicit, noExt, projectTrusted, admitProject });
   if (found.untrusted.length) {
-    warn(
-      `extension load: ${untrustedMessage(found.untrusted.map((s) => s.manifest.name), paths.cwd)}`,
-    );
+    warn({
+      source: "trust",
+      severity: "warning",
+      code: "project-untrusted",
+      message: untrustedMessage(found.untrusted.map((s) => s.manifest.name), paths.cwd),
+    });
   }
-  for (const d of found.diagnostics) {
-    if (d.level === "error") warn(`extension load: ${d.message}`);
-  }
+  // Skipped directories (info) and one-per-directory trust notes are for `zot ext doctor`.
+  for (const d of found.diagnostics) if (d.severity === "error") warn(d);
   for (const h of found.held) {
-    if (h.source.manifest.enabled !== false) warn(`extension load: ${h.message}`);
+    if (h.source.manifest.enabled === false) continue;
+    warn({
+      source: "trust",
+      severity: "warning",
+      code: "project-held",
+      extension: h.source.manifest.name,
+      dir: h.source.dir,
+      message: h.message,
+    });
   }
   return found.value.filter((s) => s.manifest.enabled !== false);
 }
@@ -90,9 +100,20 @@ export async function startExtensions(
   if (!runnable(o.sources)) return undefined;
   const host = await newHost(o);
   const report = await host.load(o.sources);
-  for (const error of report.errors) o.warn(`extension load: ${error}`);
+  for (const error of report.errors) o.warn(error);
   // Launch notes, e.g. the scope an `--ext` sandboxed extension runs with.
-  for (const status of host.status()) for (const line of status.notes) o.warn(line);
+  for (const status of host.status()) {
+    for (const message of status.notes) {
+      o.warn({
+        source: "load",
+        severity: "info",
+        code: "launch-note",
+        extension: status.name,
+        dir: status.dir,
+        message,
+      });
+    }
+  }
   await host.waitForReady();
   return host;
 }

@@ -8,6 +8,7 @@
 
 import type { RunResult } from "../../agent/loop.ts";
 import { stderrUi } from "../../extensions/ui.ts";
+import { lineSink } from "./diagnostics.ts";
 import type { RunFlags } from "./flags.ts";
 import type { LineWriter } from "./output.ts";
 import { createSetup, type RunSetup, type SetupOptions } from "./setup.ts";
@@ -30,7 +31,7 @@ export function createHeadlessSetup(
     mode,
     flags: options.flags,
     ui: stderrUi(stderr),
-    warn: stderr,
+    warn: lineSink(stderr),
     ...options.setup,
   });
 }

@@ -11,7 +11,8 @@ import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
 import { DEFAULT_MODELS } from "../../config/provider_names.ts";
 import type { RunFlags } from "./flags.ts";
-import type { LineWriter } from "./output.ts";
+import type { DiagnosticSink } from "../../diagnostic.ts";
+import { warning } from "./diagnostics.ts";
 
 export interface ResolvedProvider {
   provider: Provider;
@@ -37,15 +38,15 @@ export function keylessProvider(id: ProviderId, error: string): Provider {
 export function resolveProvider(
   flags: RunFlags,
   credentials: LoadedCredentials,
-  warn: LineWriter,
+  warn: DiagnosticSink,
   options: { allowMissingKey?: boolean } = {},
 ): ResolvedProvider {
   if (flags.provider !== undefined && !isProviderId(flags.provider)) {
     throw new UsageError(`Unknown provider "${flags.provider}" (use "anthropic" or "openai")`);
   }
   const { result, diagnostics } = credentials;
-  for (const d of diagnostics) warn(`zot: ${d}`);
-  if (!result.ok && options.allowMissingKey && result.error.startsWith("No API key")) {
+  for (const message of diagnostics) warn(warning("config", "config-invalid", message));
+  if (!result.ok && options.allowMissingKey && result.code === "no-api-key") {
     const named = flags.provider;
     const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
     const model = flags.model ?? DEFAULT_MODELS[id];

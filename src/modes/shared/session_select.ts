@@ -12,7 +12,8 @@ import type { LockHolder } from "../../agent/session_lock.ts";
 import { errorMessage, UsageError, ZotError } from "../../errors.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { RunFlags } from "./flags.ts";
-import type { LineWriter } from "./output.ts";
+import type { DiagnosticSink } from "../../diagnostic.ts";
+import { warning } from "./diagnostics.ts";
 
 /**
  * `--session <file>` naming a file that does not exist yet starts a new
@@ -22,7 +23,7 @@ async function newNamedSession(
   file: string,
   paths: ZotPaths,
   meta: { provider: string; model: string },
-  warn: LineWriter,
+  warn: DiagnosticSink,
 ): Promise<Session> {
   const path = resolve(paths.cwd, file);
   if (!(await isDirectory(dirname(path)))) {
@@ -53,7 +54,7 @@ export async function selectSession(
   flags: RunFlags,
   paths: ZotPaths,
   meta: { provider: string; model: string; persistByDefault: boolean },
-  warn: LineWriter,
+  warn: DiagnosticSink,
 ): Promise<Session> {
   if (flags.session !== undefined && flags.continue) {
     throw new UsageError(`Use either "--session" or "--continue", not both`);
@@ -95,14 +96,30 @@ export async function selectSession(
     const newest = free.busy[0];
     const held = newest ? `"${newest.path}" is in use by ${holderText(newest.holder)}` : "";
     if (free.path && free.lock) {
-      if (newest) warn(`zot: ${held}; continuing "${free.path}", the latest one not in use`);
+      if (newest) {
+        warn(warning(
+          "session",
+          "session-choice",
+          `${held}; continuing "${free.path}", the latest one not in use`,
+        ));
+      }
       return await Session.open(free.path, warn, free.lock);
     }
     if (newest) {
+      warn(warning(
+        "session",
+        "session-choice",
+        `every session of ${paths.cwd} is in use (${held}); starting a new one`,
+      ));
+    } else {
       warn(
-        `zot: every session of ${paths.cwd} is in use (${held}); starting a new one`,
+        warning(
+          "session",
+          "session-choice",
+          `no earlier session in ${paths.cwd}; starting a new one`,
+        ),
       );
-    } else warn(`zot: no earlier session in ${paths.cwd}; starting a new one`);
+    }
   }
   return await Session.create(init);
 }

@@ -34,7 +34,9 @@ import {
 } from "./extensions.ts";
 import { selectSession } from "./session_select.ts";
 import { systemPromptBuilder } from "./prompt_sources.ts";
-import { type LineWriter, stderrLine } from "./output.ts";
+import { stderrLine } from "./output.ts";
+import type { Diagnostic, DiagnosticSink } from "../../diagnostic.ts";
+import { lineSink, warning } from "./diagnostics.ts";
 import { SwitchableUi } from "./switch_ui.ts";
 import { createSubagents } from "./subagents.ts";
 import { exitOnSignal } from "./interrupt.ts";
@@ -45,8 +47,8 @@ export interface SetupOptions {
   ui: HostUi;
   cwd?: string;
   env?: EnvGet;
-  /** Notes and warnings (default: stderr). */
-  warn?: LineWriter;
+  /** Notes and warnings (default: one line each on stderr). */
+  warn?: DiagnosticSink;
   /** The TUI's dialog for `--no-yolo`; headless modes have none. */
   confirmer?: Confirmer;
   /** Sessions are saved unless `--no-session` (RPC: only when asked for). */
@@ -66,9 +68,9 @@ export interface RunSetup {
   readonly host: ExtensionHost | undefined;
   /** The `/jail` policy of the built-in tools (`root` undefined = unjailed). */
   jail: JailPolicy;
-  warn: LineWriter;
+  warn: DiagnosticSink;
   /** Sends later warnings (reload discovery errors, save failures) elsewhere. */
-  setWarn(writer: LineWriter): void;
+  setWarn(sink: DiagnosticSink): void;
   /** Plugs the TUI's confirmation dialog; ignored unless `--no-yolo`. */
   setConfirmer(confirmer: Confirmer): void;
   /**
@@ -86,15 +88,17 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   using _startup = exitOnSignal();
   const { flags, mode } = options;
   // Switchable: the TUI sends warnings to its own view once it draws.
-  let warnTarget = options.warn ?? stderrLine;
-  const warn: LineWriter = (line) => warnTarget(line);
+  let warnTarget = options.warn ?? lineSink(stderrLine);
+  const warn: DiagnosticSink = (d) => warnTarget(d);
   const cwd = resolve(options.cwd ?? Deno.cwd());
   const env = options.env ?? denoEnv;
   const paths = zotPaths(cwd, zotHome(env));
   if (!flags.yolo && mode !== "interactive") {
-    warn(
-      `zot: --no-yolo has no effect in ${mode} mode (no interactive prompt available); tools will run without confirmation`,
-    );
+    warn(warning(
+      "run",
+      "flag-ignored",
+      `--no-yolo has no effect in ${mode} mode (no interactive prompt available); tools will run without confirmation`,
+    ));
   }
   const allow = toolAllowList(flags);
   // Independent file reads run together: start-up time is measured to the first request.
@@ -117,7 +121,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const remembered = (flags.provider !== undefined || flags.model !== undefined) &&
       depthOf(env(DEPTH_ENV)) === 0
     ? rememberModel(paths.config, resolved.id, resolved.model).catch((e) =>
-      warn(`zot: ${errorMessage(e)}`)
+      warn(warning("config", "settings-save-failed", errorMessage(e)))
     )
     : undefined;
   // The `subagent` tool (src/agent/subagents); agent and hooks are bound at its first call.
@@ -171,9 +175,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
         ...(host?.tools().map((t) => t.name) ?? []),
       ];
       for (const name of unknown) {
-        warn(
-          `zot: --tools names "${name}", which no tool provides (available: ${known.join(", ")})`,
-        );
+        warn(warning(
+          "run",
+          "unknown-tool",
+          `--tools names "${name}", which no tool provides (available: ${known.join(", ")})`,
+        ));
       }
     }
   }
@@ -211,8 +217,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     },
     jail,
     warn,
-    setWarn(writer) {
-      warnTarget = writer;
+    setWarn(sink) {
+      warnTarget = sink;
     },
     setConfirmer(confirmer) {
       if (!flags.yolo) agent.setConfirmer(confirmer);
@@ -248,9 +254,14 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
         if (s.state === "closed" && s.closeReason) {
-          warn(
-            `zot: extension "${s.name}" stopped during the run (${s.closeReason}; see "zot ext logs ${s.name}")`,
-          );
+          warn({
+            ...warning(
+              "run",
+              "extension-stopped",
+              `extension "${s.name}" stopped during the run (${s.closeReason}; see "zot ext logs ${s.name}")`,
+            ),
+            extension: s.name,
+          });
         }
       }
       await host?.stop();
@@ -265,7 +276,7 @@ export interface InteractiveSetup extends RunSetup {
   /** `zot "prompt"` in a terminal: the editor starts with this text. */
   initialPrompt?: string;
   /** Warnings of the start-up (extension load errors…), for the TUI to show. */
-  startupWarnings: string[];
+  startupWarnings: Diagnostic[];
 }
 
 /** Setup for the TUI: an interactive host UI attached later, session opened now. */
@@ -276,15 +287,15 @@ export async function createInteractiveSetup(
 ): Promise<InteractiveSetup> {
   const ui = new SwitchableUi(true);
   // Kept for the TUI, which draws them in its own view; printed if setup fails.
-  const startupWarnings: string[] = [];
+  const startupWarnings: Diagnostic[] = [];
   const setup = await createSetup({
     mode: "interactive",
     flags,
     ui,
-    warn: (line) => startupWarnings.push(line),
+    warn: (d) => startupWarnings.push(d),
     ...options,
   }).catch((e) => {
-    for (const line of startupWarnings) stderrLine(line);
+    for (const d of startupWarnings) lineSink(stderrLine)(d);
     throw e;
   });
   // Interactive sessions open when initialised, not at the first prompt.

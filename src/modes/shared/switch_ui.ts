@@ -8,6 +8,7 @@
 
 import type { PanelSpec } from "../../protocol/frames.ts";
 import type { HostUi, PanelOpenOptions } from "../../extensions/ui.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
 
 const MAX_BUFFERED = 200;
 
@@ -59,7 +60,7 @@ export class SwitchableUi implements HostUi {
   closePanel(extension: string, panelId: string): void {
     this.#send((ui) => ui.closePanel(extension, panelId));
   }
-  warn(extension: string, message: string): void {
-    this.#send((ui) => ui.warn(extension, message));
+  warn(diagnostic: Diagnostic): void {
+    this.#send((ui) => ui.warn(diagnostic));
   }
 }

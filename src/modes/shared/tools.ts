@@ -14,7 +14,7 @@ import type { ExtensionSource } from "../../extensions/types.ts";
 import { type EnvGet, homeDir, type ZotPaths } from "../../config/paths.ts";
 import { UsageError } from "../../errors.ts";
 import type { RunFlags } from "./flags.ts";
-import type { LineWriter } from "./output.ts";
+import type { DiagnosticSink } from "../../diagnostic.ts";
 
 /** Allowed tool names, or undefined for all. */
 export function toolAllowList(flags: RunFlags): string[] | undefined {
@@ -32,7 +32,7 @@ export async function loadSkills(
   paths: ZotPaths,
   sources: readonly ExtensionSource[],
   env: EnvGet,
-  warn: LineWriter,
+  warn: DiagnosticSink,
 ): Promise<Skill[]> {
   if (flags.noSkill) return [];
   // Extensions' skill bundles need the manifest checks: loaded only when there are extensions.
@@ -48,7 +48,7 @@ export async function loadSkills(
     bundles: bundles.value,
   });
   for (const d of [...bundles.diagnostics, ...found.diagnostics]) {
-    if (d.level !== "info") warn(`zot: skill: ${d.message}`);
+    if (d.severity !== "info") warn(d);
   }
   return found.value;
 }

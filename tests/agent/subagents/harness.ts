@@ -14,6 +14,7 @@ import { until } from "../../helpers/wait.ts";
 import { createSetup, type RunSetup } from "../../../src/modes/shared/setup.ts";
 import { defaultFlags, type RunFlags } from "../../../src/modes/shared/flags.ts";
 import { SILENT_UI } from "../../../src/extensions/ui.ts";
+import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
 
 export const SUBSCRIBER = new URL("./fixtures/subscriber.py", import.meta.url).pathname;
 
@@ -75,7 +76,7 @@ export async function parent(
       ui: SILENT_UI,
       cwd: z.cwd,
       env: (name) => (name === "ZOT_HOME" ? z.home : undefined),
-      warn: (l) => notes.push(l),
+      warn: (d) => notes.push(diagnosticLine(d)),
     });
   } catch (e) {
     await llm.close();

@@ -168,7 +168,8 @@ Deno.test("discover: disabled manifests are returned marked disabled; bad ones a
   assertEquals(r.invalid.map((i) => i.dir), [bad]);
   assertEquals(r.diagnostics.length, 1);
   assertStringIncludes(r.diagnostics[0].message, `${bad}: parse manifest:`);
-  assertEquals(r.diagnostics[0].level, "error");
+  assertEquals(r.diagnostics[0].severity, "error");
+  assertEquals(r.diagnostics[0].code, "manifest-invalid");
 });
 
 Deno.test("discover: an untrusted project's extensions are held back with a diagnostic", async () => {

@@ -81,7 +81,9 @@ export async function realHost(
     ...options,
   });
   const report = await host.load(sources);
-  if (report.errors.length > 0) throw new Error(`load failed: ${report.errors.join("; ")}`);
+  if (report.errors.length > 0) {
+    throw new Error(`load failed: ${report.errors.map((d) => d.message).join("; ")}`);
+  }
   await host.waitForReady();
   return {
     host,

@@ -25,6 +25,7 @@ import { parseExtToHost } from "../../../src/protocol/validate.ts";
 import { withTimeout } from "../../helpers/wait.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import { ExtensionHost, type ExtensionHostOptions } from "../../../src/extensions/host/mod.ts";
+import { type Diagnostic, diagnosticText } from "../../../src/diagnostic.ts";
 
 interface Pending {
   resolve(reply: ReplyFrame): void;
@@ -320,8 +321,8 @@ export class RecordingUi implements HostUi {
   closePanel(e: string, id: string) {
     this.#record(["closePanel", e, id]);
   }
-  warn(e: string, m: string) {
-    this.#record(["warn", e, m]);
+  warn(d: Diagnostic) {
+    this.#record(["warn", d.extension, diagnosticText(d)]);
   }
 }
 

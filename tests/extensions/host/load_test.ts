@@ -4,6 +4,7 @@ import { zotPaths } from "../../../src/config/paths.ts";
 import type { SpawnResult } from "../../../src/extensions/channel.ts";
 import { ExtensionHost, formatReloadStatus } from "../../../src/extensions/host/mod.ts";
 import { FakeChannel, fakeSpawn, IDENTITY, source } from "./fake_channel.ts";
+import type { Diagnostic } from "../../../src/diagnostic.ts";
 
 function newHost(spawn: ReturnType<typeof fakeSpawn>) {
   return new ExtensionHost({ spawn, paths: zotPaths("/work", "/zot-home"), identity: IDENTITY });
@@ -34,16 +35,16 @@ Deno.test("passive bundles are never spawned; errors are diagnostics; duplicate 
   const dup = source("ok", { kind: "global" });
   const report = await host.load([theme, source("broken"), ok.source, dup]);
   assertEquals(spawn.spawned, ["broken", "ok"]);
-  assertEquals(report, {
-    loaded: ["theme", "ok"],
-    errors: ['Extension broken failed to start.\nexec: "./x"'],
-  });
-  assertEquals(host.diagnostics(), [{
+  const failed: Diagnostic = {
+    source: "load",
+    severity: "error",
+    code: "start-failed",
     extension: "broken",
     dir: "/exts/broken",
-    level: "error",
     message: 'Extension broken failed to start.\nexec: "./x"',
-  }]);
+  };
+  assertEquals(report, { loaded: ["theme", "ok"], errors: [failed] });
+  assertEquals(host.diagnostics(), [failed]);
   assertEquals(host.loadFailures().map((f) => f.name), ["broken"]);
   const [themeStatus] = host.status();
   assertEquals([themeStatus.state, themeStatus.passive], ["ready", true]);
@@ -57,7 +58,10 @@ Deno.test("a spawner that throws only fails its own extension", async () => {
   const spawn = fakeSpawn({ ok, bad: () => Promise.reject(new Error("boom")) });
   const host = newHost(spawn);
   const report = await host.load([source("bad"), ok.source]);
-  assertEquals(report, { loaded: ["ok"], errors: ['Cannot start extension "bad": boom'] });
+  assertEquals(report.loaded, ["ok"]);
+  assertEquals(report.errors.map((d) => [d.code, d.extension, d.message]), [
+    ["start-failed", "bad", 'Cannot start extension "bad": boom'],
+  ]);
   await host.stop();
 });
 
@@ -123,7 +127,10 @@ Deno.test("reload stops everything, keeps the session, re-registers and reports 
   host.startSession({ sessionId: "s", cwd: "/work" });
   assertEquals(host.hasCommand("cmd1"), true);
   const report = await host.reload(() => [first.source, source("gone")], 100);
-  assertEquals(report, { stopped: 1, loaded: 1, ready: 1, errors: ["no fake for gone"] });
+  assertEquals(
+    [report.stopped, report.loaded, report.ready, report.errors.map((d) => d.message)],
+    [1, 1, 1, ["no fake for gone"]],
+  );
   assertEquals(
     formatReloadStatus(report),
     "reloaded: 1 stopped, 1 loaded (1 ready), 1 error(s): no fake for gone",
@@ -142,8 +149,16 @@ Deno.test("reload status formats", () => {
     formatReloadStatus({ stopped: 2, loaded: 2, ready: 2, errors: [] }),
     "reloaded: 2 stopped, 2 loaded (2 ready)",
   );
+  const failed = (message: string, remedy?: string): Diagnostic => ({
+    source: "load",
+    severity: "error",
+    code: "start-failed",
+    message,
+    ...(remedy ? { remedy } : {}),
+  });
+  const errors = [failed("a failed"), failed("b failed", `run "zot ext doctor b"`)];
   assertEquals(
-    formatReloadStatus({ stopped: 1, loaded: 0, ready: 0, errors: ["a failed", "b failed"] }),
-    "reloaded: 1 stopped, 0 loaded (0 ready), 2 error(s): a failed; b failed",
+    formatReloadStatus({ stopped: 1, loaded: 0, ready: 0, errors }),
+    `reloaded: 1 stopped, 0 loaded (0 ready), 2 error(s): a failed; b failed (run "zot ext doctor b")`,
   );
 });

@@ -1,5 +1,6 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { fake, hostWith } from "./fake_channel.ts";
+import { diagnosticText } from "../../../src/diagnostic.ts";
 
 Deno.test("commands are case-insensitive, canonical and first-wins", async () => {
   const a = fake("a", [{ type: "register_command", name: "Ping", description: "pong" }]);
@@ -58,7 +59,13 @@ Deno.test("commands and tools named like built-ins are shadowed with a diagnosti
     "command /Model is shadowed by the built-in /model (rename the extension's command)",
     "tool bash is shadowed by the built-in tool of that name (rename the extension's tool)",
   ];
-  assertEquals(host.diagnostics().map((d) => d.message), expected);
+  assertEquals(host.diagnostics().map(diagnosticText), expected);
+  // The remedy is a field of its own; the log says the same words.
+  assertEquals(host.diagnostics().map((d) => [d.code, d.remedy]), [
+    ["registration-shadowed", "rename the extension's command"],
+    ["registration-shadowed", "rename the extension's command"],
+    ["registration-shadowed", "rename the extension's tool"],
+  ]);
   assertEquals(a.logs, expected);
   assertEquals(host.status()[0].commands, [
     { name: "help", state: "shadowed" },

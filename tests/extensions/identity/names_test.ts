@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { discoverSources } from "../../../src/modes/shared/extensions.ts";
 import { manifest, pythonExtension, scriptExtension, world } from "./_world.ts";
+import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
 
 async function place(dir: string, files: Record<string, string>): Promise<string> {
   await Deno.mkdir(dir, { recursive: true });
@@ -37,7 +38,12 @@ Deno.test("names: two global installs with one manifest name both refuse, naming
   assertEquals(await w.escaped(), false, "the first in directory order ran");
   // A run's discovery says so too, and starts neither.
   const warnings: string[] = [];
-  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  const sources = await discoverSources(
+    w.paths,
+    [],
+    false,
+    (d) => warnings.push(diagnosticLine(d)),
+  );
   assertEquals(sources, []);
   assertStringIncludes(warnings.join("\n"), `${a}: manifest name "notes" is also used by ${b}`);
   assertEquals(await w.escaped(), false);
@@ -59,7 +65,12 @@ Deno.test("names: a trusted project extension named like a global one is refused
   assertStringIncludes(rows[0].errors.join("\n"), `is already used by your own extension (${g})`);
   assertEquals(await w.escaped(), false, "the project's plain copy ran");
   const warnings: string[] = [];
-  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  const sources = await discoverSources(
+    w.paths,
+    [],
+    false,
+    (d) => warnings.push(diagnosticLine(d)),
+  );
   assertEquals(sources.map((s) => s.dir), [g]);
   assertStringIncludes(warnings.join("\n"), `${p}: manifest name "notes" is already used`);
 });
@@ -143,7 +154,12 @@ Deno.test("names: a project extension added after the trust with a pinned one's 
     "run.py": pythonExtension("lint", w.marker),
   });
   const warnings: string[] = [];
-  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  const sources = await discoverSources(
+    w.paths,
+    [],
+    false,
+    (d) => warnings.push(diagnosticLine(d)),
+  );
   assertEquals(sources.map((s) => s.dir), [pinned]);
   assertStringIncludes(warnings.join("\n"), `"lint": it was added after you trusted`);
   const rows = await w.doctor();

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { discoverSources } from "../../../src/modes/shared/extensions.ts";
 import { manifest, pythonExtension, scriptExtension, world } from "./_world.ts";
+import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
 
 async function place(dir: string, files: Record<string, string>): Promise<void> {
   await Deno.mkdir(dir, { recursive: true });
@@ -32,7 +33,12 @@ async function trustedProject() {
 
 async function started(w: Awaited<ReturnType<typeof world>>) {
   const warnings: string[] = [];
-  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  const sources = await discoverSources(
+    w.paths,
+    [],
+    false,
+    (d) => warnings.push(diagnosticLine(d)),
+  );
   return { names: sources.map((s) => s.manifest.name), warnings: warnings.join("\n") };
 }
 

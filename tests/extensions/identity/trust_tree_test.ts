@@ -11,6 +11,7 @@ import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert
 import { discoverSources } from "../../../src/modes/shared/extensions.ts";
 import { TREE_LIMITS, treeHash } from "../../../src/extensions/tree_hash.ts";
 import { manifest, pythonExtension, world } from "./_world.ts";
+import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
 
 type W = Awaited<ReturnType<typeof world>>;
 
@@ -40,7 +41,12 @@ async function trustedLint(): Promise<{ w: W; dir: string }> {
 
 async function started(w: W) {
   const warnings: string[] = [];
-  const sources = await discoverSources(w.paths, [], false, (l) => warnings.push(l));
+  const sources = await discoverSources(
+    w.paths,
+    [],
+    false,
+    (d) => warnings.push(diagnosticLine(d)),
+  );
   return { names: sources.map((s) => s.manifest.name), warnings: warnings.join("\n") };
 }
 

@@ -111,6 +111,8 @@ Deno.test("handshake: exit before hello reports the exit status, the log path an
     ].join("\n"),
   );
   assert(!result.error.includes("%!w"));
+  // Said as a field too: the doctor shows them once without searching the text.
+  assertEquals(result.stderrQuoted, true);
 });
 
 Deno.test("handshake: a signal before hello is reported as the signal", async () => {

@@ -13,6 +13,7 @@ import type { StatusLine } from "../status.ts";
 import type { DialogSpec } from "../../../tui/mod.ts";
 import type { ThemeStore } from "../themes.ts";
 import type { DialogConfirmer } from "../confirm.ts";
+import type { Diagnostic } from "../../../diagnostic.ts";
 
 export interface CommandContext {
   setup: InteractiveSetup;
@@ -26,8 +27,8 @@ export interface CommandContext {
   choose(spec: DialogSpec): Promise<string | undefined>;
   /** Ends the TUI. */
   exit(): void;
-  /** Where host warnings go while the TUI runs (a "zot" note). */
-  warn(line: string): void;
+  /** Where the run's diagnostics go while the TUI runs (a "zot" note, or a load error). */
+  warn(diagnostic: Diagnostic): void;
   /** Every built-in (for /help). */
   builtins(): readonly BuiltinCommand[];
 }

@@ -1,0 +1,23 @@
+/**
+ * Where a diagnostic shows in the TUI, decided by its fields: a problem with
+ * loading extensions stays in the chat (`✖`) until a successful `/reload-ext`
+ * or `/clear`; information (the scope an `--ext` extension runs with) is a
+ * muted note; everything else is a warning note from "zot".
+ *
+ * @module
+ */
+
+import { type Diagnostic, diagnosticText, isLoadProblem } from "../../diagnostic.ts";
+import { noteLevel } from "../../extensions/ui.ts";
+import { diagnosticBody } from "../shared/diagnostics.ts";
+import type { Screen } from "./screen.ts";
+
+/** Show `diagnostics` (in order) without drawing: the caller renders once. */
+export function showDiagnostics(screen: Screen, diagnostics: readonly Diagnostic[]): void {
+  const loadErrors: string[] = [];
+  for (const d of diagnostics) {
+    if (isLoadProblem(d)) loadErrors.push(diagnosticText(d));
+    else screen.notes.add("zot", noteLevel(d), diagnosticBody(d));
+  }
+  screen.transcript.addLoadErrors(loadErrors);
+}
