@@ -168,3 +168,15 @@ Deno.test("a run reports an extension command or tool named like a built-in in t
   assertEquals(tools.filter((n) => n === "bash").length, 1);
   assertEquals(tools.includes("shadow_tool"), true);
 });
+
+Deno.test("print mode does not wait the whole hello timeout for a silent extension", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const fixture = new URL("../fixtures/extensions/never-hello/", import.meta.url).pathname;
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", fixture], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  // The run ended before the extension's 10 s hello timeout could fail it: the
+  // stop cancelled the handshake, and the user is told it never said hello.
+  assertStringIncludes(r.stderr, "Extension never-hello failed to start.");
+  assertStringIncludes(r.stderr, "start cancelled before hello");
+});

@@ -31,7 +31,7 @@ import type { Tool, ToolCaller } from "../../agent/types.ts";
 import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
-import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
+import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
 import type { Diagnostic, ExtensionSource } from "../types.ts";
@@ -62,7 +62,7 @@ import {
 } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
 import { routeFrame } from "./route.ts";
-import { planLoadOrder, spawnAll } from "./load.ts";
+import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome } from "./load.ts";
 import { waitForReady } from "./ready.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
@@ -94,6 +94,28 @@ export interface ExtensionHostOptions {
   timeouts?: Partial<HostTimeouts>;
   /** Session id stamped before any session starts (default: a random runtime id). */
   runtimeSessionId?: string;
+  /**
+   * An extension that finished its handshake after start-up went on without
+   * it (see {@linkcode LoadOptions.joinLate}): joined (ready, its tools and
+   * commands registered) or failed with `error`.
+   */
+  onLateJoin?: (join: LateJoin) => void;
+}
+
+/** What became of an extension start-up went on without. */
+export interface LateJoin {
+  name: string;
+  /** The start error when it failed; undefined when it joined. */
+  error?: string;
+}
+
+export interface LoadOptions {
+  /**
+   * Go on without an extension that has not said hello after
+   * HELLO_JOIN_WAIT_MS once the others are ready: it joins late or fails at
+   * its own hello timeout (reported through `onLateJoin`).
+   */
+  joinLate?: boolean;
 }
 
 /** What one `load()` call produced. */
@@ -111,6 +133,10 @@ export class ExtensionHost implements AgentHooks {
   readonly #records: ExtensionRecord[] = [];
   #failures: LoadFailure[] = [];
   #stopped?: Promise<void>;
+  /** Handshakes start-up went on without; stop() cancels and awaits them. */
+  readonly #late = new Set<Promise<void>>();
+  /** Aborted by stop() and reload(): a handshake still running then ends. */
+  #lateAbort = new AbortController();
 
   constructor(options: ExtensionHostOptions) {
     this.#options = options;
@@ -139,43 +165,80 @@ export class ExtensionHost implements AgentHooks {
   // Loading
 
   /** Start `sources` (all at once); failures become diagnostics, never throws. */
-  async load(sources: readonly ExtensionSource[]): Promise<LoadReport> {
+  async load(sources: readonly ExtensionSource[], options: LoadOptions = {}): Promise<LoadReport> {
     if (this.#events.stopping) return { loaded: [], errors: [] };
     const planned = planLoadOrder(sources, new Set(this.#records.map((r) => r.name)));
-    const outcomes = await spawnAll(this.#options.spawn, planned, {
+    const spawns = spawnEach(this.#options.spawn, planned, {
       paths: this.#options.paths,
       identity: this.#options.identity,
+      signal: this.#lateAbort.signal,
     });
+    const outcomes = options.joinLate
+      ? await awaitStartup(spawns, HELLO_JOIN_WAIT_MS, READY_GRACE_MS)
+      : await Promise.all(spawns);
     const report: LoadReport = { loaded: [], errors: [] };
-    for (const outcome of outcomes) {
-      if (!outcome.ok) {
-        report.errors.push(outcome.error);
-        const failure: LoadFailure = {
-          name: outcome.source.manifest.name,
-          dir: outcome.source.dir,
-          error: outcome.error,
-        };
-        if (outcome.logPath) failure.logPath = outcome.logPath;
-        this.#failures.push(failure);
-        this.#core.diagnostics.add({
-          extension: failure.name,
-          dir: failure.dir,
-          level: "error",
-          message: outcome.error,
-        });
-        continue;
-      }
-      if (this.#events.stopping) {
-        // stop() raced the spawn: do not leave the process behind.
-        await outcome.channel?.stop(Date.now());
-        continue;
-      }
-      this.#attach(
-        newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
-      );
-      report.loaded.push(outcome.source.manifest.name);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome) await this.#accept(outcome, report);
+      else this.#late.add(this.#joinLate(spawns[i], this.#lateAbort.signal).catch(() => {}));
     }
     return report;
+  }
+
+  async #accept(outcome: SpawnOutcome, report: LoadReport): Promise<boolean> {
+    if (!outcome.ok) {
+      report.errors.push(outcome.error);
+      const failure: LoadFailure = {
+        name: outcome.source.manifest.name,
+        dir: outcome.source.dir,
+        error: outcome.error,
+      };
+      if (outcome.logPath) failure.logPath = outcome.logPath;
+      this.#failures.push(failure);
+      this.#core.diagnostics.add({
+        extension: failure.name,
+        dir: failure.dir,
+        level: "error",
+        message: outcome.error,
+      });
+      return false;
+    }
+    if (this.#events.stopping) {
+      // stop() raced the spawn: do not leave the process behind.
+      await outcome.channel?.stop(Date.now());
+      return false;
+    }
+    this.#attach(
+      newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
+    );
+    report.loaded.push(outcome.source.manifest.name);
+    return true;
+  }
+
+  /**
+   * An extension start-up went on without: once its handshake ends it is
+   * attached like the others (with its own ready wait and, when the session
+   * is open, its own `session_start`), or its failure is recorded.
+   */
+  async #joinLate(spawn: Promise<SpawnOutcome>, cancel: AbortSignal): Promise<void> {
+    const outcome = await spawn;
+    // A reload replaces this generation: what it cancelled is no news.
+    if (cancel.reason === "reload") {
+      if (outcome.ok) await outcome.channel?.stop(Date.now());
+      return;
+    }
+    const report: LoadReport = { loaded: [], errors: [] };
+    const joined = await this.#accept(outcome, report);
+    const name = outcome.source.manifest.name;
+    if (!joined || !outcome.ok) {
+      if (report.errors.length > 0) this.#options.onLateJoin?.({ name, error: report.errors[0] });
+      return;
+    }
+    const record = this.#records.find((r) => r.name === name && r.channel === outcome.channel);
+    if (!record) return;
+    await waitForReady([record], this.#core.diagnostics);
+    if (this.#events.stopping || !isLive(record)) return;
+    if (record.events.has("session_start")) this.#events.greet(record.channel);
+    this.#options.onLateJoin?.({ name });
   }
 
   #attach(record: ExtensionRecord): void {
@@ -312,6 +375,10 @@ export class ExtensionHost implements AgentHooks {
     rediscover: () => Promise<readonly ExtensionSource[]> | readonly ExtensionSource[],
     graceMs: number = SHUTDOWN_GRACE_MS,
   ): Promise<ReloadReport> {
+    this.#lateAbort.abort("reload");
+    this.#lateAbort = new AbortController();
+    await Promise.all(this.#late);
+    this.#late.clear();
     const old = this.#records.splice(0);
     this.#failures = [];
     this.#core.registry.clear();
@@ -335,7 +402,10 @@ export class ExtensionHost implements AgentHooks {
   stop(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
     if (!this.#stopped) {
       this.#events.stop();
-      this.#stopped = stopRecords(this.#records, graceMs);
+      // A handshake still running ends now (its process killed and reaped).
+      this.#lateAbort.abort("stop");
+      this.#stopped = Promise.all([stopRecords(this.#records, graceMs), ...this.#late])
+        .then(() => {});
     }
     return this.#stopped;
   }
