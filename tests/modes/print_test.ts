@@ -180,3 +180,26 @@ Deno.test("print mode does not wait the whole hello timeout for a silent extensi
   assertStringIncludes(r.stderr, "Extension never-hello failed to start.");
   assertStringIncludes(r.stderr, "start cancelled before hello");
 });
+
+Deno.test("print mode answers an extension's own call_tool still running at shutdown before shutdown", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const fixture = new URL("../fixtures/host/spontaneous.py", import.meta.url).pathname;
+  const dir = `${z.root}/spontaneous`;
+  const record = `${z.root}/frames.jsonl`;
+  await Deno.mkdir(dir);
+  const args = [fixture, record, "bash", JSON.stringify({ command: "sleep 30" })];
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "spontaneous", exec: PYTHON, args }),
+  );
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  const frames = (await Deno.readTextFile(record)).split("\n").filter((l) => l).map((l) =>
+    JSON.parse(l)
+  );
+  const types = frames.map((f) => f.type === "tool_result" ? `tool_result ${f.id}` : f.type);
+  const answer = types.indexOf("tool_result own-1");
+  assertEquals(answer !== -1 && answer < types.indexOf("shutdown"), true, types.join(", "));
+  assertEquals(frames[answer].is_error, true);
+});

@@ -50,7 +50,7 @@ import {
   interceptTurnStart,
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
-import { cancelAllCallTools } from "./call_tool.ts";
+import { answerAllCallTools, cancelAllCallTools } from "./call_tool.ts";
 import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import {
@@ -400,14 +400,19 @@ export class ExtensionHost implements AgentHooks {
 
   /** End the session (`shutdown`), then stop every extension against one deadline. */
   stop(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
-    if (!this.#stopped) {
-      this.#events.stop();
-      // A handshake still running ends now (its process killed and reaped).
-      this.#lateAbort.abort("stop");
-      this.#stopped = Promise.all([stopRecords(this.#records, graceMs), ...this.#late])
-        .then(() => {});
-    }
+    this.#stopped ??= this.#stop(graceMs);
     return this.#stopped;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    this.#events.stop();
+    // A handshake still running ends now (its process killed and reaped).
+    this.#lateAbort.abort("stop");
+    // Every call_tool still open gets its answer (cancelled) before `shutdown`,
+    // within half the grace so the shutdown keeps the rest.
+    await Promise.all(this.#records.map((r) => answerAllCallTools(r, graceMs / 2)));
+    await Promise.all([stopRecords(this.#records, deadline - Date.now()), ...this.#late]);
   }
 
   // -------------------------------------------------------------------------
