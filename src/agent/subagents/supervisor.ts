@@ -106,7 +106,14 @@ export class SubagentSupervisor {
       const error = "zot is shutting down; no new subagents start";
       return { status: "cancelled", text: "", error, ...this.#ids(agent, runId) };
     }
-    const identity = { agent_id: agent.agentId, agent_run_id: runId, name: agent.name };
+    // On the wire `name` carries the agent id (as the protocol says, for now); the model's
+    // label travels as `label`.
+    const identity = {
+      agent_id: agent.agentId,
+      agent_run_id: runId,
+      name: agent.agentId,
+      ...(agent.name !== agent.agentId ? { label: agent.name } : {}),
+    };
     // The parent conversation at spawn, kept for stop and for resumes.
     const stamp = { session_id: agent.sessionId };
     this.#options.emit({ event: "subagent_start", ...identity, ...stamp });
