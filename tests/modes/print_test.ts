@@ -203,3 +203,27 @@ Deno.test("print mode answers an extension's own call_tool still running at shut
   assertEquals(answer !== -1 && answer < types.indexOf("shutdown"), true, types.join(", "));
   assertEquals(frames[answer].is_error, true);
 });
+
+Deno.test("print mode says once that an extension's log lines were lost when its log cannot be written", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const dir = `${z.root}/noisy`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    `${dir}/run.sh`,
+    `#!/bin/sh\necho "to the log" >&2\necho '{"type":"hello","name":"noisy"}'\necho '{"type":"ready"}'\nwhile read -r l; do echo "more for the log" >&2; done\n`,
+  );
+  await Deno.chmod(`${dir}/run.sh`, 0o755);
+  await Deno.writeTextFile(`${dir}/extension.json`, `{"name":"noisy","exec":"./run.sh"}`);
+  // A full disk, as the log sees it: every write fails with ENOSPC.
+  await Deno.mkdir(`${z.home}/logs`, { recursive: true });
+  await Deno.symlink("/dev/full", `${z.home}/logs/ext-noisy.log`);
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  const lost = r.stderr.split("\n").filter((l) =>
+    l.includes(`lines of extension "noisy" were lost`)
+  );
+  assertEquals(lost.length, 1, r.stderr);
+  assertStringIncludes(lost[0], `its log ${z.home}/logs/ext-noisy.log could not be written (`);
+  assertStringIncludes(lost[0], "free some disk space");
+});

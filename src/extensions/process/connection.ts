@@ -312,6 +312,10 @@ export class ExtensionConnection implements ExtensionChannel {
     this.#log.line(message);
   }
 
+  get logProblem(): string | undefined {
+    return this.#log.lostWrites;
+  }
+
   stop(deadline: number): Promise<void> {
     this.#stopping ??= this.#stop(deadline);
     return this.#stopping;

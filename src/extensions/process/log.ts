@@ -56,6 +56,8 @@ export class ExtensionLog {
   /** Set when rotating failed: writing on would break the cap, so nothing more is written. */
   #full = false;
   #outOfMemory = false;
+  /** Why a write first failed (a full disk): from then on lines may be lost. */
+  #lost: string | undefined;
 
   private constructor(path: string, file: Deno.FsFile, size: number, maxBytes: number) {
     this.path = path;
@@ -103,6 +105,11 @@ export class ExtensionLog {
    */
   get sawOutOfMemory(): boolean {
     return this.#outOfMemory;
+  }
+
+  /** Why writing the log first failed (lines were lost), or undefined. */
+  get lostWrites(): string | undefined {
+    return this.#lost;
   }
 
   /** The extension's stderr: written, and its end kept for {@linkcode stderrTail}. */
@@ -157,8 +164,9 @@ export class ExtensionLog {
     try {
       let at = 0;
       while (at < bytes.length) at += file.writeSync(bytes.subarray(at));
-    } catch {
-      // A full disk must not take the extension (or zot) down with it.
+    } catch (e) {
+      // A full disk must not take the extension (or zot) down with it; it is reported once.
+      this.#lost ??= errorMessage(e);
     }
   }
 

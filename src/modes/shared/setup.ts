@@ -265,6 +265,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       await Promise.all([agent.session.close(), remembered]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
+        if (s.logLost) {
+          warn(
+            `zot: lines of extension "${s.name}" were lost: its log ${s.logPath} could not be written (${s.logLost}; free some disk space)`,
+          );
+        }
         if (s.state === "closed" && s.closeReason) {
           warn(
             `zot: extension "${s.name}" stopped during the run (${s.closeReason}; see "zot ext logs ${s.name}")`,
