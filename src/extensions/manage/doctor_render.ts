@@ -23,7 +23,10 @@ export type DoctorStatus =
   | "error"
   | "shadowed"
   | "disabled"
+  | "untrusted"
   | "theme-only"
+  | "skill-only"
+  | "theme and skills"
   | "not loaded"
   | "ready-timeout"
   | "auto-ready"
@@ -67,9 +70,10 @@ function statusOf(
   status: ExtensionStatus | undefined,
 ): DoctorStatus {
   if (row.errors.length > 0) return "error";
+  if (entry.untrusted) return "untrusted";
   if (entry.shadowedBy) return "shadowed";
   if (entry.disabled) return "disabled";
-  if (entry.passive) return "theme-only";
+  if (entry.passive) return entry.bundle ?? "theme-only";
   if (!status) return "not loaded";
   if (status.state === "ready-timeout") return "ready-timeout";
   if (status.state === "auto-ready") return "auto-ready";
@@ -109,7 +113,9 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
   if (entry.disabled) row.notes.push("disabled in extension.json");
   const warnings = new Set(status?.warnings ?? []);
   for (const d of live?.diagnostics ?? []) {
-    if (d.extension === entry.name && d.level === "warning") warnings.add(d.message);
+    // By directory too: another copy of the same name (the one that runs) has its own row.
+    const mine = d.dir === undefined || d.dir === entry.dir;
+    if (d.extension === entry.name && mine && d.level === "warning") warnings.add(d.message);
   }
   row.warnings = [...warnings];
   row.status = statusOf(entry, row, status);
@@ -148,7 +154,9 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
-    if (r.status === "theme-only") out.push("  type: theme-only");
+    if (r.status === "theme-only" || r.status === "skill-only" || r.status === "theme and skills") {
+      out.push(`  type: ${r.status}`);
+    }
     if (r.exec) {
       out.push(`  exec: ${r.exec}`);
       out.push(`  sandboxed: ${r.sandboxed ? "yes" : "no"}`);
