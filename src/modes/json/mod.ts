@@ -16,6 +16,7 @@ import {
   promptOnce,
 } from "../shared/headless.ts";
 import { jsonLines, stderrLine, watchedStdout } from "../shared/output.ts";
+import { withToolUseEvents } from "./tool_use.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
@@ -35,10 +36,11 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   });
   abortRun = () => setup.agent.abort("stdout closed");
   const budget = progressBudget();
+  const emit = withToolUseEvents(write);
   const unsubscribe = setup.agent.subscribe((event) => {
     const converted = toWireEvent(event);
     const wire = converted && budget(converted);
-    if (wire) write(wire);
+    if (wire) emit(wire);
   });
   try {
     const result = await promptOnce(setup, options.prompt);
