@@ -207,7 +207,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     interactive,
     maxSteps: flags.maxSteps,
     maxToolCalls: flags.maxToolCalls ?? (await credentials).settings.maxToolCalls,
-    maxTokens: defaultMaxTokens(resolved.model),
+    // An Anthropic model the table does not know: the provider asks the API for the model's own
+    // limit. OpenAI's API reports none, so the fixed default stays.
+    maxTokens: resolved.id === "anthropic" && !findModel(resolved.model)
+      ? undefined
+      : defaultMaxTokens(resolved.model),
     autoCompact: async (signal) => {
       await autoCompact(agent, signal, findModel(agent.model)?.contextWindow);
     },
