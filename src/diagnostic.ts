@@ -71,7 +71,8 @@ export type DiagnosticCode =
   | "settings-save-failed"
   | "flag-ignored"
   | "unknown-tool"
-  | "extension-stopped";
+  | "extension-stopped"
+  | "extension-log-lost";
 
 export interface Diagnostic {
   source: DiagnosticSource;

@@ -62,9 +62,19 @@ export const mutants: Mutant[] = [
     id: "project-doctor-ungated",
     protection: "zot ext doctor decides names among the pinned project extensions, as a run does",
     file: "src/cli/ext/doctor.ts",
-    find: "let entries = await doctorScan(paths, explicit, { admitProject });",
-    replace: "let entries = await doctorScan(paths, explicit, {});",
+    find:
+      "let entries = await doctorScan(paths, explicit, { admitProject, projectTrusted: trusted });",
+    replace: "let entries = await doctorScan(paths, explicit, { projectTrusted: trusted });",
     tests: [NAMES],
+  },
+  {
+    id: "doctor-untrusted-as-run",
+    protection: "in an untrusted project zot ext doctor labels each copy as the run treats it",
+    file: "src/cli/ext/doctor.ts",
+    find:
+      "let entries = await doctorScan(paths, explicit, { admitProject, projectTrusted: trusted });",
+    replace: "let entries = await doctorScan(paths, explicit, { admitProject });",
+    tests: ["tests/journeys/project_trust_test.ts"],
   },
   {
     id: "tree-pin-ignored",

@@ -178,4 +178,12 @@ export const mutants: Mutant[] = [
     replace: "if (false) {",
     tests: [DELIVERY],
   },
+  {
+    id: "stop-leaves-call-tool-unanswered",
+    protection: "a call_tool still open when the host stops is answered before shutdown",
+    file: "src/extensions/host/mod.ts",
+    find: "    await Promise.all(this.#records.map((r) => answerAllCallTools(r, graceMs / 2)));\n",
+    replace: "",
+    tests: ["tests/extensions/host/call_tool_shutdown_test.ts"],
+  },
 ];

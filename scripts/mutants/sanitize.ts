@@ -223,4 +223,20 @@ export const mutants: Mutant[] = [
     replace: "console.error(`zot: ${e.message}`);",
     tests: [CLI],
   },
+  {
+    id: "manifest-duplicate-keys-accepted",
+    protection: "a manifest that repeats a key is refused at load (the parse would keep the last)",
+    file: "src/extensions/manifest.ts",
+    find: "  return duplicate ? { ok: false, problem: duplicate } : { ok: true, raw };",
+    replace: "  return { ok: true, raw };",
+    tests: ["tests/extensions/manifest/manifest_keys_test.ts"],
+  },
+  {
+    id: "manifest-name-unbounded",
+    protection: "a manifest name longer than a file name allows is refused at load",
+    file: "src/extensions/manifest_fields.ts",
+    find: "  if (bytes > MANIFEST_NAME_MAX_BYTES) {",
+    replace: "  if (false) {",
+    tests: ["tests/extensions/manifest/manifest_keys_test.ts"],
+  },
 ];

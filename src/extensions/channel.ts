@@ -58,6 +58,8 @@ export interface ExtensionChannel {
   /** Exact hello capabilities. */
   readonly capabilities: ReadonlySet<string>;
   readonly logPath: string;
+  /** Why writing the log failed (a full disk: lines were lost), once it has. */
+  readonly logProblem?: string;
   readonly sandboxed: boolean;
   readonly dataDir: string;
   readonly pid: number | undefined;

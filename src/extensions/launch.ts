@@ -67,6 +67,9 @@ export async function planLaunch(
       command: resolved.path,
       args: source.manifest.args ?? [],
       cwd: source.dir,
+      // Its working directory, as the reference host leaves it: PWD agrees with the cwd
+      // (inherited, it would name zot's project directory instead).
+      env: { PWD: source.dir },
       sandboxed: false,
       dataDir: source.dir,
     },

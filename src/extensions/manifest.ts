@@ -12,6 +12,7 @@ import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestTextProblem } from "./manifest_text.ts";
+import { duplicateKeyProblem } from "./manifest_keys.ts";
 import type { Diagnostic, Loaded, Manifest } from "./types.ts";
 import { isRecord } from "../is_record.ts";
 
@@ -47,7 +48,7 @@ export async function parseManifestText(
 ): Promise<{ ok: true; raw: Record<string, unknown> } | { ok: false; problem: string }> {
   try {
     const plain: unknown = JSON.parse(text);
-    if (isRecord(plain)) return { ok: true, raw: plain };
+    if (isRecord(plain)) return unique(text, plain);
   } catch {
     // Not plain JSON: let the JSONC parser accept it or explain the problem.
   }
@@ -71,7 +72,16 @@ export async function parseManifestText(
     };
   }
   if (!isRecord(value)) return { ok: false, problem: "parse manifest: expected a JSON object" };
-  return { ok: true, raw: value };
+  return unique(text, value);
+}
+
+/** A parsed manifest whose text repeats a key is refused: the parse kept only the last one. */
+function unique(
+  text: string,
+  raw: Record<string, unknown>,
+): { ok: true; raw: Record<string, unknown> } | { ok: false; problem: string } {
+  const duplicate = duplicateKeyProblem(text);
+  return duplicate ? { ok: false, problem: duplicate } : { ok: true, raw };
 }
 
 async function isFile(path: string): Promise<boolean> {

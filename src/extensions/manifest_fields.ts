@@ -15,10 +15,21 @@ function isStringArray(v: unknown): v is string[] {
 }
 
 /**
+ * Longest name in UTF-8 bytes. Names become file names (`ext-<name>.log`, data and grant
+ * entries), which most file systems cap at 255 bytes: a longer name would install and then
+ * fail every start with "File name too long".
+ */
+export const MANIFEST_NAME_MAX_BYTES = 128;
+
+/**
  * Names end up in file names (`logs/ext-<name>.log`) and note prefixes, so a
  * name that could walk out of a directory is refused here, once.
  */
 export function nameProblem(name: string): string | undefined {
+  const bytes = new TextEncoder().encode(name).length;
+  if (bytes > MANIFEST_NAME_MAX_BYTES) {
+    return `manifest: name is ${bytes} bytes long, more than the ${MANIFEST_NAME_MAX_BYTES} allowed (shorten "name" in extension.json)`;
+  }
   if (name === "." || name === ".." || /[/\\\0]/.test(name)) {
     return `manifest: name ${
       JSON.stringify(name)

@@ -89,10 +89,22 @@ export function defaultModel(provider: ProviderId): string {
   return DEFAULT_MODELS[provider];
 }
 
-/** Output limit to request when the caller sets none. */
-export function defaultMaxTokens(id: string): number {
+/** What to request for a model neither the table nor its provider knows the limit of. */
+export const FALLBACK_MAX_TOKENS = 8_192;
+
+/**
+ * Output limit to request when the caller sets none: the table's, else the limit the provider
+ * reported for the model (`reported`), else {@linkcode FALLBACK_MAX_TOKENS}.
+ */
+export function defaultMaxTokens(id: string, reported?: number): number {
+  const known = findModel(id)?.maxOutput;
   // Capped: a huge max_tokens makes some servers reserve (or reject) too much.
-  return Math.min(findModel(id)?.maxOutput ?? 8_192, 32_000);
+  if (known !== undefined) return Math.min(known, 32_000);
+  // A limit the provider reports is the model's own: used up to the reference host's 64000.
+  if (reported !== undefined && Number.isInteger(reported) && reported > 0) {
+    return Math.min(reported, 64_000);
+  }
+  return FALLBACK_MAX_TOKENS;
 }
 
 /** USD cost of `usage` on `model` (0 for unknown models). */

@@ -1,7 +1,7 @@
 /**
  * A fake LLM HTTP server on 127.0.0.1 speaking the real wire formats of the
  * Anthropic Messages API (`POST /v1/messages`) and the OpenAI Chat
- * Completions API (`POST /v1/chat/completions`), plus `GET /v1/models`.
+ * Completions API (`POST /v1/chat/completions`), plus `GET /v1/models` (and `/v1/models/<id>`).
  * End-to-end tests point zot (or an SDK) at it and script what the "model"
  * answers.
  *
@@ -72,6 +72,8 @@ export interface FakeLlmOptions {
   script?: FakeScript;
   /** Model ids served by `GET /v1/models` (default: one "fake-model"). */
   models?: string[];
+  /** Output limits served as `max_tokens` by `GET /v1/models/<id>` (others: 404). */
+  modelLimits?: Record<string, number>;
 }
 
 /** A running fake server; dispose it (or `close()`) to stop it. */
@@ -139,10 +141,23 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       ? "openai"
       : path === "/v1/models"
       ? "models"
+      : path.startsWith("/v1/models/")
+      ? "model"
       : "unknown";
     const request: FakeRequest = { api, method: req.method, path, headers, body };
     record(request);
     if (api === "models") return modelsResponse(options.models ?? ["fake-model"]);
+    if (api === "model") {
+      const id = decodeURIComponent(path.slice("/v1/models/".length));
+      const limit = options.modelLimits?.[id];
+      if (limit === undefined) {
+        return jsonResponse(
+          { type: "error", error: { type: "not_found_error", message: id } },
+          404,
+        );
+      }
+      return jsonResponse({ id, type: "model", display_name: id, max_tokens: limit });
+    }
     if (api === "unknown" || req.method !== "POST") {
       return jsonResponse({ error: { message: `Fake LLM: no route ${req.method} ${path}` } }, 404);
     }

@@ -82,7 +82,7 @@ export type FakeTurn = FakeReply | FakeError | FakeHang | FakeRaw;
 /** A request as the fake server recorded it. */
 export interface FakeRequest {
   /** Which API the path belongs to. */
-  api: "anthropic" | "openai" | "models" | "unknown";
+  api: "anthropic" | "openai" | "models" | "model" | "unknown";
   method: string;
   path: string;
   /** Lower-case header names. */

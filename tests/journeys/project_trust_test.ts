@@ -28,7 +28,7 @@ Deno.test("journey: ext doctor in an untrusted project says why and how to trust
   const before = await j.zot("ext", "doctor", "x", "--json");
   assertEquals(before.code, 0, before.stderr);
   const row = JSON.parse(before.stdout).extensions[0];
-  assertEquals(row.status, "not loaded");
+  assertEquals(row.status, "untrusted");
   assertStringIncludes(row.notes.join("\n"), `is not a trusted project (run "zot trust"`);
 
   assertEquals((await j.zot("trust")).code, 0);
@@ -36,6 +36,42 @@ Deno.test("journey: ext doctor in an untrusted project says why and how to trust
   const trusted = JSON.parse(after.stdout).extensions[0];
   assertEquals(trusted.status, "ok", after.stdout);
   assertEquals(trusted.notes, []);
+});
+
+Deno.test("journey: ext doctor in an untrusted project labels each copy as the run treats it", async () => {
+  await using j = await journey();
+  const files = shellExtension("x");
+  await j.write(
+    Object.fromEntries(Object.entries(files).map(([k, v]) => [`.zot/extensions/${k}`, v])),
+    [".zot/extensions/x/main.sh"],
+  );
+  const global = {
+    ...files,
+    "sk/extension.json": `{"name":"sk","skills":["skills/a"]}`,
+    "sk/skills/a/SKILL.md": "---\nname: a\ndescription: a skill\n---\nbody\n",
+  };
+  for (const [rel, text] of Object.entries(global)) {
+    const path = join(j.home, "extensions", rel);
+    await Deno.mkdir(join(path, ".."), { recursive: true });
+    await Deno.writeTextFile(path, text);
+    if (rel.endsWith(".sh")) await Deno.chmod(path, 0o755);
+  }
+  const r = await j.zot("ext", "doctor", "--json");
+  assertEquals(r.code, 0, r.stderr);
+  const rows: { name: string; scope: string; status: string; warnings: string[] }[] =
+    JSON.parse(r.stdout).extensions;
+  const status = (name: string, scope: string) =>
+    rows.find((row) => row.name === name && row.scope === scope);
+  // The run starts the user's own copy: that one is ok, not shadowed.
+  assertEquals(status("x", "global")?.status, "ok", r.stdout);
+  // The project's copy does not run because the project is not trusted, and the running
+  // copy's findings are not put on it.
+  assertEquals(status("x", "project")?.status, "untrusted", r.stdout);
+  assertEquals(status("x", "project")?.warnings, []);
+  // A bundle of skills is no theme.
+  assertEquals(status("sk", "global")?.status, "skill-only", r.stdout);
+  const text = await j.zot("ext", "doctor", "sk");
+  assertStringIncludes(text.stdout, "  type: skill-only\n");
 });
 
 Deno.test("journey: ext list names installs it cannot read instead of hiding them", async () => {

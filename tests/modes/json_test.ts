@@ -125,3 +125,39 @@ Deno.test("JSON mode keeps to the documented events across a retried request", a
   assert(!types.has("retry"), [...types].join(","));
   assertEquals(llm.requests.length, 2);
 });
+
+Deno.test("JSON mode writes tool_use_start / tool_use_args / tool_use_end before the message, as the reference does", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({
+    script: [
+      {
+        toolCalls: [
+          { name: "bash", args: { command: "echo one" } },
+          { name: "read", args: { path: "x.txt" } },
+        ],
+      },
+      { text: "Done." },
+    ],
+  });
+  const r = await runZot(["--json", "run it", "--base-url", llm.url], z);
+  assertEquals(r.code, 0, r.stderr);
+  const events = jsonLinesOf(r.stdout);
+  const start = events.findIndex((e) => e.type === "assistant_start");
+  const message = events.findIndex((e) => e.type === "assistant_message");
+  const calls = events[message].content as { id: string; name: string; args: unknown }[];
+  const [a, b] = calls;
+  // The wire form, pinned: ids and names as in the message, args as one JSON delta each.
+  assertEquals(events.slice(start + 1, message), [
+    { type: "tool_use_start", id: a.id, name: "bash" },
+    { type: "tool_use_args", id: a.id, delta: JSON.stringify({ command: "echo one" }) },
+    { type: "tool_use_end", id: a.id },
+    { type: "tool_use_start", id: b.id, name: "read" },
+    { type: "tool_use_args", id: b.id, delta: JSON.stringify({ path: "x.txt" }) },
+    { type: "tool_use_end", id: b.id },
+    events[message - 1],
+  ]);
+  assertEquals(events[message - 1].type, "usage");
+  // A reply without tool calls has none.
+  const second = events.slice(message + 1);
+  assert(!second.some((e) => String(e.type).startsWith("tool_use_")));
+});

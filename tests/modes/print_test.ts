@@ -168,3 +168,62 @@ Deno.test("a run reports an extension command or tool named like a built-in in t
   assertEquals(tools.filter((n) => n === "bash").length, 1);
   assertEquals(tools.includes("shadow_tool"), true);
 });
+
+Deno.test("print mode does not wait the whole hello timeout for a silent extension", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const fixture = new URL("../fixtures/extensions/never-hello/", import.meta.url).pathname;
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", fixture], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  // The run ended before the extension's 10 s hello timeout could fail it: the
+  // stop cancelled the handshake, and the user is told it never said hello.
+  assertStringIncludes(r.stderr, "Extension never-hello failed to start.");
+  assertStringIncludes(r.stderr, "start cancelled before hello");
+});
+
+Deno.test("print mode answers an extension's own call_tool still running at shutdown before shutdown", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const fixture = new URL("../fixtures/host/spontaneous.py", import.meta.url).pathname;
+  const dir = `${z.root}/spontaneous`;
+  const record = `${z.root}/frames.jsonl`;
+  await Deno.mkdir(dir);
+  const args = [fixture, record, "bash", JSON.stringify({ command: "sleep 30" })];
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "spontaneous", exec: PYTHON, args }),
+  );
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  const frames = (await Deno.readTextFile(record)).split("\n").filter((l) => l).map((l) =>
+    JSON.parse(l)
+  );
+  const types = frames.map((f) => f.type === "tool_result" ? `tool_result ${f.id}` : f.type);
+  const answer = types.indexOf("tool_result own-1");
+  assertEquals(answer !== -1 && answer < types.indexOf("shutdown"), true, types.join(", "));
+  assertEquals(frames[answer].is_error, true);
+});
+
+Deno.test("print mode says once that an extension's log lines were lost when its log cannot be written", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const dir = `${z.root}/noisy`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    `${dir}/run.sh`,
+    `#!/bin/sh\necho "to the log" >&2\necho '{"type":"hello","name":"noisy"}'\necho '{"type":"ready"}'\nwhile read -r l; do echo "more for the log" >&2; done\n`,
+  );
+  await Deno.chmod(`${dir}/run.sh`, 0o755);
+  await Deno.writeTextFile(`${dir}/extension.json`, `{"name":"noisy","exec":"./run.sh"}`);
+  // A full disk, as the log sees it: every write fails with ENOSPC.
+  await Deno.mkdir(`${z.home}/logs`, { recursive: true });
+  await Deno.symlink("/dev/full", `${z.home}/logs/ext-noisy.log`);
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  const lost = r.stderr.split("\n").filter((l) =>
+    l.includes(`lines of extension "noisy" were lost`)
+  );
+  assertEquals(lost.length, 1, r.stderr);
+  assertStringIncludes(lost[0], `its log ${z.home}/logs/ext-noisy.log could not be written (`);
+  assertStringIncludes(lost[0], "free some disk space");
+});

@@ -54,7 +54,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       const admitProject = trusted
         ? (s: readonly ExtensionSource[]) => checkPinned(paths.trust, paths.cwd, s)
         : undefined;
-      let entries = await doctorScan(paths, explicit, { admitProject });
+      let entries = await doctorScan(paths, explicit, { admitProject, projectTrusted: trusted });
       // Asked about working copies: those, and what they would shadow.
       if (explicit.length > 0 && name === undefined) {
         entries = entries.filter((e) =>
@@ -118,8 +118,8 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         const why = held.get(r.dir);
         if (why && !options.static) r.notes.push(why);
       }
-      if (!trusted && !options.static) {
-        for (const r of rows.filter((r) => r.scope === "project" && r.status === "not loaded")) {
+      if (!trusted) {
+        for (const r of rows.filter((r) => r.scope === "project" && r.status === "untrusted")) {
           r.notes.push(
             `not started: "${paths.cwd}" is not a trusted project (run "zot trust" to allow its extensions)`,
           );

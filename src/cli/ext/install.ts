@@ -9,16 +9,26 @@
 import type { Command } from "commander";
 import { basename, isAbsolute, join } from "../../path.ts";
 import { ZotError } from "../../errors.ts";
+import { isSandboxedExec } from "../../extensions/launch_kind.ts";
 import { type ExtCliContext, writeErr } from "./context.ts";
 
-/** A relative exec (`./x`, `bin/x`) that is not in the installed directory; bare names use $PATH. */
-async function missingExec(dir: string, exec: string | undefined): Promise<string | undefined> {
+/**
+ * Why a relative exec (`./x`, `bin/x`) in the installed directory will not start: missing, or
+ * not executable (a JavaScript or TypeScript entry runs sandboxed and needs no exec bit). Bare
+ * names use $PATH and are not checked.
+ */
+async function execProblem(
+  dir: string,
+  exec: string | undefined,
+): Promise<"missing" | "not-executable" | undefined> {
   if (!exec || !exec.includes("/") || isAbsolute(exec)) return undefined;
   try {
-    await Deno.stat(join(dir, exec));
+    const info = await Deno.stat(join(dir, exec));
+    if (isSandboxedExec(exec)) return undefined;
+    if (!info.isFile || ((info.mode ?? 0o755) & 0o111) === 0) return "not-executable";
     return undefined;
   } catch {
-    return exec;
+    return "missing";
   }
 }
 
@@ -67,12 +77,19 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
         // After consent, before the move: the note comes before "installed <dir>".
         confirm: async (staged, opts) => {
           const answer = await consent(staged, opts);
-          const missing = answer.ok && await missingExec(staged.dir, staged.manifest.exec);
-          if (missing) {
+          const exec = staged.manifest.exec ?? "";
+          const problem = answer.ok && await execProblem(staged.dir, exec);
+          const name = staged.manifest.name;
+          if (problem === "missing") {
             writeErr(
-              `note: exec "${missing}" is not in ${opts.destination}, so "${staged.manifest.name}" will not start (fix "exec" in extension.json; run "zot ext doctor ${
+              `note: exec "${exec}" is not in ${opts.destination}, so "${name}" will not start (fix "exec" in extension.json; run "zot ext doctor ${
                 basename(opts.destination)
               }")`,
+            );
+          } else if (problem === "not-executable") {
+            const path = join(opts.destination, exec);
+            writeErr(
+              `note: exec "${exec}" is not executable, so "${name}" will not start (run "chmod +x ${path}")`,
             );
           }
           return answer;

@@ -99,7 +99,10 @@ export function toLifecycleEvent(event: AgentEvent): LifecycleEvent | undefined 
         event: "subagent_start",
         agent_id: event.agentId,
         agent_run_id: event.runId,
-        name: event.name,
+        // On the wire `name` carries the agent id (the protocol says so, for now); the model's
+        // label for the task travels as `label`.
+        name: event.agentId,
+        ...(event.name !== event.agentId ? { label: event.name } : {}),
         session_id: event.sessionId,
       };
     case "subagent_stop":
@@ -107,7 +110,10 @@ export function toLifecycleEvent(event: AgentEvent): LifecycleEvent | undefined 
         event: "subagent_stop",
         agent_id: event.agentId,
         agent_run_id: event.runId,
-        name: event.name,
+        // On the wire `name` carries the agent id (the protocol says so, for now); the model's
+        // label for the task travels as `label`.
+        name: event.agentId,
+        ...(event.name !== event.agentId ? { label: event.name } : {}),
         status: event.status,
         ...(event.error ? { error: event.error } : {}),
         session_id: event.sessionId,

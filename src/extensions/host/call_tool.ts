@@ -64,6 +64,9 @@ export interface CallToolHost {
   readonly timeouts: Pick<HostTimeouts, "callToolMs">;
 }
 
+/** Settles once the request of that controller has had its reply. */
+const replied = new WeakMap<AbortController, Promise<void>>();
+
 /** Handle one `call_tool` frame from `record`. Never throws. */
 export function handleCallTool(
   core: CallToolHost,
@@ -101,6 +104,8 @@ export function handleCallTool(
 
   const own = new AbortController();
   record.callTools.set(frame.id, own);
+  const answered = Promise.withResolvers<void>();
+  replied.set(own, answered.promise);
   const deadline = deadlineSignal(core.timeouts.callToolMs);
   const signals = [own.signal, deadline.signal];
   if (parent) signals.push(parent.signal);
@@ -114,6 +119,7 @@ export function handleCallTool(
     deadline.clear();
     record.callTools.delete(frame.id);
     reply(record, frame, content, isError);
+    answered.resolve();
   };
   const onAbort = () => {
     const text = deadline.signal.aborted ? "context deadline exceeded" : "context canceled";
@@ -146,6 +152,21 @@ export function handleCallTool(
 /** `call_tool_cancel`: abort the request; its reply is still sent. */
 export function cancelCallTool(record: ExtensionRecord, id: string): void {
   record.callTools.get(id)?.abort();
+}
+
+/**
+ * Shutdown: cancel every request in flight and wait (at most `ms`) until each
+ * has had its `context canceled` reply, so none is left unanswered when
+ * `shutdown` follows. Queued ones are answered at the caller's pace.
+ */
+export async function answerAllCallTools(record: ExtensionRecord, ms: number): Promise<void> {
+  const waits = [...record.callTools.values()].map((c) => replied.get(c));
+  if (waits.length === 0) return;
+  cancelAllCallTools(record);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, Math.max(0, ms)));
+  await Promise.race([Promise.all(waits), bound]);
+  clearTimeout(timer);
 }
 
 /** Disconnect: abort everything the extension had in flight. */

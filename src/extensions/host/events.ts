@@ -78,6 +78,12 @@ export class EventBus {
     this.#deliver({ event: "session_end", reason });
   }
 
+  /** An extension that joined late gets the open session's `session_start`, as the others did. */
+  greet(channel: ExtensionChannel): void {
+    if (this.#stopping || !this.#open) return;
+    channel.send(toFrame({ event: "session_start" }, this.#session, ++this.#sequence));
+  }
+
   /** Ends the session with `shutdown` and drops every later call. */
   stop(): void {
     this.endSession("shutdown");

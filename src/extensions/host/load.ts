@@ -45,7 +45,56 @@ export function spawnAll(
   planned: readonly ExtensionSource[],
   options: SpawnOptions,
 ): Promise<SpawnOutcome[]> {
-  return Promise.all(planned.map(async (source): Promise<SpawnOutcome> => {
+  return Promise.all(spawnEach(spawn, planned, options));
+}
+
+/**
+ * Wait for the spawns, but not for the whole hello timeout for a silent one:
+ * once `joinWaitMs` has passed, the wait goes on only while the extensions
+ * that did say hello are not all ready yet (itself bounded by `readyWaitMs`).
+ * An entry left undefined is a spawn still in its handshake: it joins late
+ * or fails on its own.
+ */
+export async function awaitStartup(
+  spawns: readonly Promise<SpawnOutcome>[],
+  joinWaitMs: number,
+  readyWaitMs: number,
+): Promise<(SpawnOutcome | undefined)[]> {
+  const outcomes: (SpawnOutcome | undefined)[] = spawns.map(() => undefined);
+  const tracked = spawns.map((p, i) => p.then((o) => void (outcomes[i] = o)));
+  const all = Promise.all(tracked).then(() => "all" as const);
+  const join = delay(joinWaitMs);
+  const ready = delay(joinWaitMs + readyWaitMs);
+  try {
+    if (await Promise.race([all, join.promise.then(() => "join" as const)]) === "all") {
+      return outcomes;
+    }
+    // Past the join wait: until the ones that said hello are ready, a
+    // late hello still joins the start-up.
+    while (true) {
+      const waiting = tracked.filter((_, i) => outcomes[i] === undefined);
+      if (waiting.length === 0) return outcomes;
+      const readies = outcomes.flatMap((o) => o?.ok && o.channel ? [o.channel.ready] : []);
+      const next = await Promise.race([
+        Promise.race(waiting).then(() => "hello" as const),
+        Promise.all(readies).then(() => "ready" as const),
+        ready.promise.then(() => "ready" as const),
+      ]);
+      if (next === "ready") return [...outcomes];
+    }
+  } finally {
+    join.cancel();
+    ready.cancel();
+  }
+}
+
+/** One spawn per planned source, started at once, in plan order. */
+export function spawnEach(
+  spawn: SpawnFn,
+  planned: readonly ExtensionSource[],
+  options: SpawnOptions,
+): Promise<SpawnOutcome>[] {
+  return planned.map(async (source): Promise<SpawnOutcome> => {
     if (isPassive(source)) return { ok: true, source, notes: [] };
     try {
       const result = await spawn(source, options);
@@ -59,5 +108,12 @@ export function spawnAll(
         error: `Cannot start extension "${source.manifest.name}": ${errorMessage(e)}`,
       };
     }
-  }));
+  });
+}
+
+/** A timer promise that can be cancelled, so no timer outlives the wait. */
+function delay(ms: number): { promise: Promise<void>; cancel(): void } {
+  const { promise, resolve } = Promise.withResolvers<void>();
+  const timer = setTimeout(resolve, ms);
+  return { promise, cancel: () => clearTimeout(timer) };
 }

@@ -32,7 +32,7 @@ import type { Tool, ToolCaller } from "../../agent/types.ts";
 import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
-import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
+import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
 import type { Diagnostic, ExtensionSource } from "../types.ts";
@@ -51,7 +51,7 @@ import {
   interceptTurnStart,
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
-import { cancelAllCallTools } from "./call_tool.ts";
+import { answerAllCallTools, cancelAllCallTools } from "./call_tool.ts";
 import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import {
@@ -63,7 +63,7 @@ import {
 } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
 import { routeFrame } from "./route.ts";
-import { planLoadOrder, spawnAll } from "./load.ts";
+import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome } from "./load.ts";
 import { waitForReady } from "./ready.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
@@ -95,6 +95,28 @@ export interface ExtensionHostOptions {
   timeouts?: Partial<HostTimeouts>;
   /** Session id stamped before any session starts (default: a random runtime id). */
   runtimeSessionId?: string;
+  /**
+   * An extension that finished its handshake after start-up went on without
+   * it (see {@linkcode LoadOptions.joinLate}): joined (ready, its tools and
+   * commands registered) or failed with `error`.
+   */
+  onLateJoin?: (join: LateJoin) => void;
+}
+
+/** What became of an extension start-up went on without. */
+export interface LateJoin {
+  name: string;
+  /** The start failure when it failed; undefined when it joined. */
+  error?: Diagnostic;
+}
+
+export interface LoadOptions {
+  /**
+   * Go on without an extension that has not said hello after
+   * HELLO_JOIN_WAIT_MS once the others are ready: it joins late or fails at
+   * its own hello timeout (reported through `onLateJoin`).
+   */
+  joinLate?: boolean;
 }
 
 /** What one `load()` call produced. */
@@ -113,6 +135,10 @@ export class ExtensionHost implements AgentHooks {
   readonly #records: ExtensionRecord[] = [];
   #failures: LoadFailure[] = [];
   #stopped?: Promise<void>;
+  /** Handshakes start-up went on without; stop() cancels and awaits them. */
+  readonly #late = new Set<Promise<void>>();
+  /** Aborted by stop() and reload(): a handshake still running then ends. */
+  #lateAbort = new AbortController();
 
   constructor(options: ExtensionHostOptions) {
     this.#options = options;
@@ -141,47 +167,84 @@ export class ExtensionHost implements AgentHooks {
   // Loading
 
   /** Start `sources` (all at once); failures become diagnostics, never throws. */
-  async load(sources: readonly ExtensionSource[]): Promise<LoadReport> {
+  async load(sources: readonly ExtensionSource[], options: LoadOptions = {}): Promise<LoadReport> {
     if (this.#events.stopping) return { loaded: [], errors: [] };
     const planned = planLoadOrder(sources, new Set(this.#records.map((r) => r.name)));
-    const outcomes = await spawnAll(this.#options.spawn, planned, {
+    const spawns = spawnEach(this.#options.spawn, planned, {
       paths: this.#options.paths,
       identity: this.#options.identity,
+      signal: this.#lateAbort.signal,
     });
+    const outcomes = options.joinLate
+      ? await awaitStartup(spawns, HELLO_JOIN_WAIT_MS, READY_GRACE_MS)
+      : await Promise.all(spawns);
     const report: LoadReport = { loaded: [], errors: [] };
-    for (const outcome of outcomes) {
-      if (!outcome.ok) {
-        const failure: LoadFailure = {
-          name: outcome.source.manifest.name,
-          dir: outcome.source.dir,
-          error: outcome.error,
-        };
-        if (outcome.logPath) failure.logPath = outcome.logPath;
-        if (outcome.stderrQuoted) failure.stderrQuoted = true;
-        this.#failures.push(failure);
-        const diagnostic: Diagnostic = {
-          source: "load",
-          severity: "error",
-          code: "start-failed",
-          extension: failure.name,
-          dir: failure.dir,
-          message: outcome.error,
-        };
-        this.#core.diagnostics.add(diagnostic);
-        report.errors.push(diagnostic);
-        continue;
-      }
-      if (this.#events.stopping) {
-        // stop() raced the spawn: do not leave the process behind.
-        await outcome.channel?.stop(Date.now());
-        continue;
-      }
-      this.#attach(
-        newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
-      );
-      report.loaded.push(outcome.source.manifest.name);
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome) await this.#accept(outcome, report);
+      else this.#late.add(this.#joinLate(spawns[i], this.#lateAbort.signal).catch(() => {}));
     }
     return report;
+  }
+
+  async #accept(outcome: SpawnOutcome, report: LoadReport): Promise<boolean> {
+    if (!outcome.ok) {
+      const failure: LoadFailure = {
+        name: outcome.source.manifest.name,
+        dir: outcome.source.dir,
+        error: outcome.error,
+      };
+      if (outcome.logPath) failure.logPath = outcome.logPath;
+      if (outcome.stderrQuoted) failure.stderrQuoted = true;
+      this.#failures.push(failure);
+      const diagnostic: Diagnostic = {
+        source: "load",
+        severity: "error",
+        code: "start-failed",
+        extension: failure.name,
+        dir: failure.dir,
+        message: outcome.error,
+      };
+      this.#core.diagnostics.add(diagnostic);
+      report.errors.push(diagnostic);
+      return false;
+    }
+    if (this.#events.stopping) {
+      // stop() raced the spawn: do not leave the process behind.
+      await outcome.channel?.stop(Date.now());
+      return false;
+    }
+    this.#attach(
+      newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
+    );
+    report.loaded.push(outcome.source.manifest.name);
+    return true;
+  }
+
+  /**
+   * An extension start-up went on without: once its handshake ends it is
+   * attached like the others (with its own ready wait and, when the session
+   * is open, its own `session_start`), or its failure is recorded.
+   */
+  async #joinLate(spawn: Promise<SpawnOutcome>, cancel: AbortSignal): Promise<void> {
+    const outcome = await spawn;
+    // A reload replaces this generation: what it cancelled is no news.
+    if (cancel.reason === "reload") {
+      if (outcome.ok) await outcome.channel?.stop(Date.now());
+      return;
+    }
+    const report: LoadReport = { loaded: [], errors: [] };
+    const joined = await this.#accept(outcome, report);
+    const name = outcome.source.manifest.name;
+    if (!joined || !outcome.ok) {
+      if (report.errors.length > 0) this.#options.onLateJoin?.({ name, error: report.errors[0] });
+      return;
+    }
+    const record = this.#records.find((r) => r.name === name && r.channel === outcome.channel);
+    if (!record) return;
+    await waitForReady([record], this.#core.diagnostics);
+    if (this.#events.stopping || !isLive(record)) return;
+    if (record.events.has("session_start")) this.#events.greet(record.channel);
+    this.#options.onLateJoin?.({ name });
   }
 
   #attach(record: ExtensionRecord): void {
@@ -321,6 +384,10 @@ export class ExtensionHost implements AgentHooks {
     rediscover: () => Promise<readonly ExtensionSource[]> | readonly ExtensionSource[],
     graceMs: number = SHUTDOWN_GRACE_MS,
   ): Promise<ReloadReport> {
+    this.#lateAbort.abort("reload");
+    this.#lateAbort = new AbortController();
+    await Promise.all(this.#late);
+    this.#late.clear();
     const old = this.#records.splice(0);
     this.#failures = [];
     this.#core.registry.clear();
@@ -348,11 +415,19 @@ export class ExtensionHost implements AgentHooks {
 
   /** End the session (`shutdown`), then stop every extension against one deadline. */
   stop(graceMs: number = SHUTDOWN_GRACE_MS): Promise<void> {
-    if (!this.#stopped) {
-      this.#events.stop();
-      this.#stopped = stopRecords(this.#records, graceMs);
-    }
+    this.#stopped ??= this.#stop(graceMs);
     return this.#stopped;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    this.#events.stop();
+    // A handshake still running ends now (its process killed and reaped).
+    this.#lateAbort.abort("stop");
+    // Every call_tool still open gets its answer (cancelled) before `shutdown`,
+    // within half the grace so the shutdown keeps the rest.
+    await Promise.all(this.#records.map((r) => answerAllCallTools(r, graceMs / 2)));
+    await Promise.all([stopRecords(this.#records, deadline - Date.now()), ...this.#late]);
   }
 
   // -------------------------------------------------------------------------

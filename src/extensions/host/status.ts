@@ -25,6 +25,8 @@ export interface ExtensionStatus {
   intercepts: string[];
   counters?: FrameCounters;
   logPath?: string;
+  /** Why its log could not be written (lines were lost). */
+  logLost?: string;
   sandboxed: boolean;
   warnings: Diagnostic[];
   notes: string[];
@@ -68,6 +70,7 @@ export function statusOf(record: ExtensionRecord): ExtensionStatus {
   if (channel) {
     status.counters = { ...channel.counters };
     status.logPath = channel.logPath;
+    if (channel.logProblem) status.logLost = channel.logProblem;
   }
   return status;
 }

@@ -24,7 +24,10 @@ export type DoctorStatus =
   | "error"
   | "shadowed"
   | "disabled"
+  | "untrusted"
   | "theme-only"
+  | "skill-only"
+  | "theme and skills"
   | "not loaded"
   | "ready-timeout"
   | "auto-ready"
@@ -70,9 +73,10 @@ function statusOf(
   status: ExtensionStatus | undefined,
 ): DoctorStatus {
   if (row.errors.length > 0) return "error";
+  if (entry.untrusted) return "untrusted";
   if (entry.shadowedBy) return "shadowed";
   if (entry.disabled) return "disabled";
-  if (entry.passive) return "theme-only";
+  if (entry.passive) return entry.bundle ?? "theme-only";
   if (!status) return "not loaded";
   if (status.state === "ready-timeout") return "ready-timeout";
   if (status.state === "auto-ready") return "auto-ready";
@@ -114,7 +118,11 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
   // The record's own and the host's list hold the same findings: one line each.
   const warnings = new Set((status?.warnings ?? []).map(diagnosticText));
   for (const d of live?.diagnostics ?? []) {
-    if (d.extension === entry.name && d.severity === "warning") warnings.add(diagnosticText(d));
+    // By directory too: another copy of the same name (the one that runs) has its own row.
+    const mine = d.dir === undefined || d.dir === entry.dir;
+    if (d.extension === entry.name && mine && d.severity === "warning") {
+      warnings.add(diagnosticText(d));
+    }
   }
   row.warnings = [...warnings];
   row.status = statusOf(entry, row, status);
@@ -152,7 +160,9 @@ export function renderDoctor(rows: readonly DoctorRow[], loadErrors: readonly st
       out.push("  stderr (last lines):", ...r.stderr.map((l) => `    | ${l}`));
     }
     for (const n of r.notes) out.push(`  note: ${n}`);
-    if (r.status === "theme-only") out.push("  type: theme-only");
+    if (r.status === "theme-only" || r.status === "skill-only" || r.status === "theme and skills") {
+      out.push(`  type: ${r.status}`);
+    }
     if (r.exec) {
       out.push(`  exec: ${r.exec}`);
       out.push(`  sandboxed: ${r.sandboxed ? "yes" : "no"}`);

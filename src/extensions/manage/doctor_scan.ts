@@ -26,6 +26,10 @@ export interface DoctorEntry {
   disabled: boolean;
   /** No exec: a theme or skill bundle that is never spawned. */
   passive: boolean;
+  /** What a passive bundle brings (a skills-only bundle is no theme). */
+  bundle?: "theme-only" | "skill-only" | "theme and skills";
+  /** A project extension of a project the user has not trusted: it does not run. */
+  untrusted?: boolean;
   sandboxed: boolean;
   logPath?: string;
   /** Present for valid manifests: what a live start would load. */
@@ -44,6 +48,14 @@ function fromSource(paths: ZotPaths, source: ExtensionSource): DoctorEntry {
     source,
   };
   if (m.version) entry.version = m.version;
+  if (!m.exec) {
+    const skills = (m.skills?.length ?? 0) > 0;
+    entry.bundle = source.themePath && skills
+      ? "theme and skills"
+      : skills
+      ? "skill-only"
+      : "theme-only";
+  }
   if (m.exec) {
     entry.exec = m.exec;
     entry.logPath = extensionLogPath(paths, m.name);
@@ -60,10 +72,17 @@ const scopeRank = { explicit: 0, project: 1, global: 2 } as const;
 export async function doctorScan(
   paths: ZotPaths,
   explicit: readonly string[] = [],
-  options: Pick<DiscoverOptions, "admitProject"> = {},
+  options: Pick<DiscoverOptions, "admitProject" | "projectTrusted"> = {},
 ): Promise<DoctorEntry[]> {
-  const found = await discover({ paths, explicit, admitProject: options.admitProject });
+  // Names are decided as a run decides them: an untrusted project's extensions take no part.
+  const found = await discover({
+    paths,
+    explicit,
+    admitProject: options.admitProject,
+    projectTrusted: options.projectTrusted,
+  });
   const entries: DoctorEntry[] = found.value.map((s) => fromSource(paths, s));
+  for (const s of found.untrusted) entries.push({ ...fromSource(paths, s), untrusted: true });
   // Held back by the trust pins: listed like the others; the caller says why they do not start.
   for (const h of found.held) entries.push(fromSource(paths, h.source));
   for (const s of found.shadowed) {
@@ -89,6 +108,8 @@ export async function doctorScan(
 /** Entries that a live start should load: winners, enabled, with an exec. */
 export function runnable(entries: readonly DoctorEntry[]): ExtensionSource[] {
   return entries
-    .filter((e) => e.source && !e.error && !e.shadowedBy && !e.disabled && !e.passive)
+    .filter((e) =>
+      e.source && !e.error && !e.shadowedBy && !e.disabled && !e.passive && !e.untrusted
+    )
     .map((e) => e.source!);
 }

@@ -154,7 +154,9 @@ export class ExtensionConnection implements ExtensionChannel {
     const exited = await settlesWithin(this.#process.exited, EXIT_AFTER_EOF_WAIT_MS);
     const exit = exited ? this.#process.exit : undefined;
     const prefix = this.#stopping ? "stopped" : undefined;
-    this.#resolveClosed(exit ? exitInfo(exit, prefix) : { reason: prefix ?? "closed stdout" });
+    this.#resolveClosed(
+      exit ? this.#exitInfo(exit, prefix) : { reason: prefix ?? "closed stdout" },
+    );
     void this.stop(Date.now() + SHUTDOWN_GRACE_MS);
   }
 
@@ -310,6 +312,10 @@ export class ExtensionConnection implements ExtensionChannel {
     this.#log.line(message);
   }
 
+  get logProblem(): string | undefined {
+    return this.#log.lostWrites;
+  }
+
   stop(deadline: number): Promise<void> {
     this.#stopping ??= this.#stop(deadline);
     return this.#stopping;
@@ -326,7 +332,7 @@ export class ExtensionConnection implements ExtensionChannel {
     await this.#readLoop;
     await this.#process.stderrDone;
     const exit = this.#process.exit;
-    this.#resolveClosed(exit ? exitInfo(exit, "stopped") : { reason: "stopped" });
+    this.#resolveClosed(exit ? this.#exitInfo(exit, "stopped") : { reason: "stopped" });
     this.#log.close();
   }
 
@@ -351,6 +357,15 @@ export class ExtensionConnection implements ExtensionChannel {
 
   #resolveClosed(info: CloseInfo): void {
     this.#closed.resolve(info);
+  }
+
+  /** How the process ended; a sandboxed runner killed by its heap limit says so. */
+  #exitInfo(exit: ExitInfo, prefix?: string): CloseInfo {
+    const info = exitInfo(exit, prefix);
+    if (!this.sandboxed || !exit.signal || !this.#log.sawOutOfMemory) return info;
+    const reason = `ran out of its memory budget (killed by ${exit.signal}; ` +
+      `raise "memory" in the scope of its extension.json)`;
+    return { ...info, reason: prefix ? `${prefix} (${reason})` : reason };
   }
 
   #disconnectedText(): string {

@@ -30,6 +30,9 @@ export function rotatedLogPath(path: string): string {
   return `${path}.1`;
 }
 
+/** V8's last words when a heap limit is reached (Deno: "Fatal JavaScript out of memory"). */
+const OUT_OF_MEMORY = /Fatal JavaScript out of memory|JavaScript heap out of memory/;
+
 /** How much of the extension's latest stderr is kept to quote in a start failure. */
 const TAIL_BYTES = 4096;
 
@@ -52,6 +55,9 @@ export class ExtensionLog {
   #size: number;
   /** Set when rotating failed: writing on would break the cap, so nothing more is written. */
   #full = false;
+  #outOfMemory = false;
+  /** Why a write first failed (a full disk): from then on lines may be lost. */
+  #lost: string | undefined;
 
   private constructor(path: string, file: Deno.FsFile, size: number, maxBytes: number) {
     this.path = path;
@@ -93,8 +99,27 @@ export class ExtensionLog {
     this.write(encoder.encode(`[zot] ${message}\n`));
   }
 
+  /**
+   * True once the extension's stderr carried V8's fatal out-of-memory report: the runtime
+   * then kills itself with a signal (SIGTRAP) that says nothing about memory.
+   */
+  get sawOutOfMemory(): boolean {
+    return this.#outOfMemory;
+  }
+
+  /** Why writing the log first failed (lines were lost), or undefined. */
+  get lostWrites(): string | undefined {
+    return this.#lost;
+  }
+
   /** The extension's stderr: written, and its end kept for {@linkcode stderrTail}. */
   stderr(bytes: Uint8Array): void {
+    if (!this.#outOfMemory) {
+      // The report's line may straddle two chunks: look at the end of the previous one too.
+      const recent = new TextDecoder().decode(this.#tail.subarray(-64)) +
+        new TextDecoder().decode(bytes);
+      this.#outOfMemory = OUT_OF_MEMORY.test(recent);
+    }
     const kept = new Uint8Array(Math.min(TAIL_BYTES, this.#tail.length + bytes.length));
     const fromNew = Math.min(bytes.length, kept.length);
     const fromOld = kept.length - fromNew;
@@ -139,8 +164,9 @@ export class ExtensionLog {
     try {
       let at = 0;
       while (at < bytes.length) at += file.writeSync(bytes.subarray(at));
-    } catch {
-      // A full disk must not take the extension (or zot) down with it.
+    } catch (e) {
+      // A full disk must not take the extension (or zot) down with it; it is reported once.
+      this.#lost ??= errorMessage(e);
     }
   }
 

@@ -166,13 +166,23 @@ export class OutboundQueue {
   }
 
   /**
-   * Close the extension's stdin (EOF) unless a torn write still blocks it;
-   * then the pipe is released by {@linkcode OutboundQueue.release} after
-   * the process is gone.
+   * Close the extension's stdin (EOF). A frame partly on the pipe must finish
+   * first (EOF inside a frame would tear it), and it may never finish, so the
+   * caller does not wait for it: stdin closes as soon as that write ends, and
+   * an extension that reads again sees EOF and can exit on its own. A write
+   * that fails instead leaves the pipe to {@linkcode OutboundQueue.release}.
    */
   async closeInput(reason: string): Promise<void> {
     this.close(reason);
-    if (this.#inFlight || this.#released) return;
+    if (this.#inFlight) {
+      void this.#inFlightWrite.then(() => this.#closeWriter(), () => {});
+      return;
+    }
+    await this.#closeWriter();
+  }
+
+  async #closeWriter(): Promise<void> {
+    if (this.#released) return;
     this.#released = true;
     await this.#writer.close().catch(() => {});
   }

@@ -17,6 +17,7 @@ import {
 } from "../shared/headless.ts";
 import { jsonLines, stderrLine, watchedStdout } from "../shared/output.ts";
 import { errorEvent } from "../shared/error_event.ts";
+import { withToolUseEvents } from "./tool_use.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {
   const stderr = options.stderr ?? stderrLine;
@@ -36,10 +37,11 @@ export async function runJson(options: HeadlessOptions): Promise<number> {
   });
   abortRun = () => setup.agent.abort("stdout closed");
   const budget = progressBudget();
+  const emit = withToolUseEvents(write);
   const unsubscribe = setup.agent.subscribe((event) => {
     const converted = toClientEvent(event);
     const wire = converted && budget(converted);
-    if (wire) write(wire);
+    if (wire) emit(wire);
   });
   try {
     const result = await promptOnce(setup, options.prompt);

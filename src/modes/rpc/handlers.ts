@@ -18,6 +18,8 @@ export interface RpcContext {
   setup: RunSetup;
   send: (value: Record<string, unknown>) => void;
   enqueue: (task: () => Promise<void>) => void;
+  /** True while work runs or waits: a prompt accepted now queues behind it. */
+  busy: () => boolean;
 }
 
 export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
@@ -49,10 +51,19 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
       });
     case "ping":
       return ok({ pong: true });
-    case "prompt":
-      return queued(async () => {
-        await agent.prompt(command.message, { images: command.images });
+    case "prompt": {
+      const { message, images } = command;
+      if (!ctx.busy()) return queued(() => agent.prompt(message, { images }).then(() => {}));
+      // Queued behind running work: announced now, when accepted, and not again when it
+      // starts (as the TUI does).
+      agent.emit({
+        type: "user_prompt_submit",
+        text: message ?? "",
+        imageCount: images?.length ?? 0,
+        queued: true,
       });
+      return queued(() => agent.prompt(message, { images, announced: true }).then(() => {}));
+    }
     case "abort":
       agent.abort();
       return ok({});

@@ -88,8 +88,11 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   setup.agent.startSession();
   let authed = !token;
   let work: Promise<void> = Promise.resolve();
+  // Tasks accepted and not yet finished (the running one included).
+  let pending = 0;
   const enqueue = (task: () => Promise<void>) => {
-    const guarded = () => stopping ? Promise.resolve() : task();
+    pending++;
+    const guarded = () => (stopping ? Promise.resolve() : task()).finally(() => pending--);
     work = work.then(guarded, guarded);
   };
   using _interrupt = onInterrupt(stop);
@@ -142,7 +145,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
         });
         continue;
       }
-      handleCommand(parsed.command, { setup, send, enqueue });
+      handleCommand(parsed.command, { setup, send, enqueue, busy: () => pending > 0 });
     }
     await work;
     if (stopping === "stdout") return EXIT_BROKEN_PIPE;

@@ -11,7 +11,12 @@
 
 import type { ZotPaths } from "../../config/paths.ts";
 import type { HostUi } from "../../extensions/ui.ts";
-import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
+import type {
+  ExtensionHost,
+  HostTimeouts,
+  LateJoin,
+  ReloadReport,
+} from "../../extensions/host/mod.ts";
 import { type AgentHooks, NO_HOOKS, type SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { discover } from "../../extensions/discovery.ts";
@@ -30,6 +35,8 @@ export interface StartExtensionsOptions {
   /** Where load errors and launch notes go. */
   warn: DiagnosticSink;
   timeouts?: Partial<HostTimeouts>;
+  /** An extension start-up went on without joined (its tools are new) or failed. */
+  onLateJoin?: (join: LateJoin) => void;
 }
 
 /** Runnable sources now (also what `/reload-ext` re-reads). */
@@ -85,6 +92,7 @@ async function newHost(o: HostOptions): Promise<ExtensionHost> {
     builtinCommands: BUILTIN_COMMAND_NAMES,
     builtinTools: o.builtinTools,
     timeouts: o.timeouts,
+    onLateJoin: o.onLateJoin,
   });
 }
 
@@ -99,7 +107,8 @@ export async function startExtensions(
 ): Promise<ExtensionHost | undefined> {
   if (!runnable(o.sources)) return undefined;
   const host = await newHost(o);
-  const report = await host.load(o.sources);
+  // A silent extension does not hold up the run: it joins late or fails on its own.
+  const report = await host.load(o.sources, { joinLate: true });
   for (const error of report.errors) o.warn(error);
   // Launch notes, e.g. the scope an `--ext` sandboxed extension runs with.
   for (const status of host.status()) {

@@ -18,7 +18,12 @@ import { AgentToolCaller } from "../../agent/tool_caller.ts";
 import type { Confirmer } from "../../agent/confirm.ts";
 import type { Session } from "../../agent/session.ts";
 import type { HostUi } from "../../extensions/ui.ts";
-import type { ExtensionHost, HostTimeouts, ReloadReport } from "../../extensions/host/mod.ts";
+import type {
+  ExtensionHost,
+  HostTimeouts,
+  LateJoin,
+  ReloadReport,
+} from "../../extensions/host/mod.ts";
 import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens, findModel } from "../../providers/models.ts";
 import { autoCompact } from "../../agent/compaction.ts";
@@ -142,6 +147,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   if (subagents) builtins.push(subagents.tool);
   const registry = new ToolRegistry(builtins, { allow });
   const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
+  // Set once the host and the agent exist (a late join before that is folded in below).
+  let refreshExtensionTools = (): void => {};
   const hostOptions = {
     paths,
     ui: options.ui,
@@ -149,6 +156,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     model: resolved.model,
     builtinTools: builtins.map((t) => t.name),
     timeouts: options.timeouts,
+    // An extension that said hello after start-up went on: its tools join the next request.
+    onLateJoin: (join: LateJoin) => {
+      if (join.error !== undefined) warn(join.error);
+      else refreshExtensionTools();
+    },
   };
   const rediscover = () => discoverSources(paths, flags.ext, flags.noExt, warn);
   const [startedHost, session, basePrompt] = await Promise.all([
@@ -165,6 +177,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   // `let`: a `/reload-ext` in a run that started with none may start the host later.
   let host = startedHost;
   if (host) registry.setExtensionTools(host.tools());
+  let built: Agent | undefined = undefined;
+  refreshExtensionTools = () => {
+    if (host) registry.setExtensionTools(host.tools());
+    built?.invalidateSystemPrompt();
+  };
   if (allow) {
     const unknown = allow.filter((name) => !registry.get(name));
     if (unknown.length > 0) {
@@ -196,11 +213,16 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     interactive,
     maxSteps: flags.maxSteps,
     maxToolCalls: flags.maxToolCalls ?? (await credentials).settings.maxToolCalls,
-    maxTokens: defaultMaxTokens(resolved.model),
+    // An Anthropic model the table does not know: the provider asks the API for the model's own
+    // limit. OpenAI's API reports none, so the fixed default stays.
+    maxTokens: resolved.id === "anthropic" && !findModel(resolved.model)
+      ? undefined
+      : defaultMaxTokens(resolved.model),
     autoCompact: async (signal) => {
       await autoCompact(agent, signal, findModel(agent.model)?.contextWindow);
     },
   });
+  built = agent;
   const toolCaller = new AgentToolCaller(() => agent.toolEnv());
   host?.setToolCaller(toolCaller);
 
@@ -253,6 +275,17 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       await Promise.all([agent.session.close(), remembered]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
+        if (s.logLost) {
+          warn({
+            ...warning(
+              "run",
+              "extension-log-lost",
+              `lines of extension "${s.name}" were lost: its log ${s.logPath} could not be written (${s.logLost})`,
+              "free some disk space",
+            ),
+            extension: s.name,
+          });
+        }
         if (s.state === "closed" && s.closeReason) {
           warn({
             ...warning(

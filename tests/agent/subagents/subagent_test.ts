@@ -69,7 +69,9 @@ Deno.test("subagent: the child's final text is the tool result; start/stop pair 
   assertEquals(start.depth, "0");
   assertEquals(start.agent_run_id, stop.agent_run_id);
   assertEquals(start.agent_id, stop.agent_id);
-  assertEquals(start.name, "helper");
+  // `name` carries the agent id, as the protocol says; the model's label is `label`.
+  assertEquals([start.name, stop.name], [start.agent_id, start.agent_id]);
+  assertEquals([start.label, stop.label], ["helper", "helper"]);
   assertEquals(stop.status, "completed");
   assertEquals(stop.error, undefined);
   assertEquals(start.session_id, p.setup.agent.session.id);

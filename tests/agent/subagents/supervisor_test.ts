@@ -72,7 +72,7 @@ Deno.test("a runner that throws ends as failed with its message", async () => {
   assertEquals(outcome.status, "failed");
   assertEquals(outcome.error, "spawn exploded");
   const [start, stop] = t.events();
-  assertEquals(start.name, "worker");
+  assertEquals([start.name, start.label], [start.agent_id, "worker"]);
   assertEquals(stop.error, "spawn exploded");
   await t.host.stop();
 });

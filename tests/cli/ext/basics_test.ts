@@ -193,3 +193,16 @@ Deno.test("zot ext remove: a symlinked install loses only the link", async () =>
   assertEquals((await Deno.stat(join(real, "extension.json"))).isFile, true);
   await assertNoLeftoverProcesses(z.root);
 });
+
+Deno.test("zot ext disable refuses a manifest with two enabled keys instead of saying disabled", async () => {
+  await using z = await tempZot();
+  const text = `{"name":"dup","exec":"./x","enabled":true,"enabled":true}`;
+  const dir = await ext(z.paths.extensions, "dup", text);
+  const off = await zot(z, "ext", "disable", "dup");
+  assertEquals(off.code, 1, off.stderr);
+  assertStringIncludes(
+    off.stderr,
+    `key "enabled" appears twice at the top level (keep one of them)`,
+  );
+  assertEquals(await Deno.readTextFile(join(dir, "extension.json")), text, "nothing changed");
+});

@@ -284,3 +284,51 @@ Deno.test("zot ext install over ssh: BatchMode, unless the user chose an ssh com
   assert(!configured.includes("BatchMode"), configured);
   assertEquals(installed(z), []);
 });
+
+Deno.test("zot ext install: a non-executable exec gets the note a missing one gets; a TS entry does not", async () => {
+  await using z = await tempZot();
+  const src = join(z.root, "src", "noexec");
+  await Deno.mkdir(src, { recursive: true });
+  await Deno.writeTextFile(join(src, "extension.json"), `{"name":"noexec","exec":"./run.py"}`);
+  await Deno.writeTextFile(join(src, "run.py"), "print('hi')\n");
+  await Deno.chmod(join(src, "run.py"), 0o644);
+  const r = await zot(z, "ext", "install", src, "--yes");
+  assertEquals(r.code, 0, r.stderr);
+  const path = join(z.paths.extensions, "noexec", "run.py");
+  assertStringIncludes(
+    r.stderr,
+    `note: exec "./run.py" is not executable, so "noexec" will not start (run "chmod +x ${path}")`,
+  );
+
+  const ts = join(z.root, "src", "tsext");
+  await Deno.mkdir(ts, { recursive: true });
+  await Deno.writeTextFile(join(ts, "extension.json"), `{"name":"tsext","exec":"./main.ts"}`);
+  await Deno.writeTextFile(join(ts, "main.ts"), "export {};\n");
+  await Deno.chmod(join(ts, "main.ts"), 0o644);
+  const t = await zot(z, "ext", "install", ts, "--yes");
+  assertEquals(t.code, 0, t.stderr);
+  assert(!t.stderr.includes("note:"), t.stderr);
+});
+
+Deno.test("zot ext install: a name longer than 128 bytes is refused before anything is installed", async () => {
+  await using z = await tempZot();
+  const src = join(z.root, "src", "long");
+  await Deno.mkdir(src, { recursive: true });
+  const name = "n".repeat(300);
+  await Deno.writeTextFile(join(src, "extension.json"), JSON.stringify({ name, exec: "./x.sh" }));
+  const r = await zot(z, "ext", "install", src, "--yes");
+  assertEquals(r.code, 1, r.stderr);
+  assertStringIncludes(
+    r.stderr,
+    `manifest: name is 300 bytes long, more than the 128 allowed (shorten "name" in extension.json)`,
+  );
+  assertEquals([...Deno.readDirSync(z.paths.extensions)], []);
+  // Bytes, not characters: 43 three-byte characters are 129 bytes.
+  await Deno.writeTextFile(
+    join(src, "extension.json"),
+    JSON.stringify({ name: "€".repeat(43), exec: "./x.sh" }),
+  );
+  const wide = await zot(z, "ext", "install", src, "--yes");
+  assertEquals(wide.code, 1, wide.stderr);
+  assertStringIncludes(wide.stderr, "name is 129 bytes long");
+});

@@ -61,7 +61,8 @@ async function runWith(provider: "anthropic" | "openai", transport: "sdk" | "fet
     { ...z, env: { OPENAI_API_KEY: "test-key" } },
   );
   assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
-  const body = llm.requests[0].body as Record<string, unknown>;
+  // The first model request (an unknown Anthropic model's limit is looked up before it).
+  const body = llm.requests.find((q) => q.api === provider)!.body as Record<string, unknown>;
   const names = (body.tools as Record<string, unknown>[]).map((t) =>
     String(t.name ?? (t.function as Record<string, unknown>)?.name)
   );

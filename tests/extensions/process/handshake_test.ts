@@ -213,3 +213,22 @@ Deno.test("handshake: each extension leads its own process group", async () => {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   assertEquals(Number(fields[2]), pid);
 });
+
+for (
+  const [field, text] of [
+    ["capabilities", `field "capabilities" must be an array of strings`],
+    ["version", `field "version" must be a string`],
+    ["name", `field "name" must be a string`],
+  ]
+) {
+  Deno.test(`handshake: a hello with a wrong-typed ${field} names the field`, async () => {
+    await using h = await harness();
+    const result = await h.spawn(fixtureSource("hello-bad-field", { args: [field] }));
+    assert(!result.ok);
+    const logPath = join(h.zot.paths.logs, "ext-hello-bad-field.log");
+    assertStringIncludes(
+      result.error,
+      `error: invalid "hello" frame: ${text} (stderr log: ${logPath})`,
+    );
+  });
+}

@@ -13,19 +13,21 @@ Deno.test("launch: relative exec is joined to the extension dir; cwd and data di
     command: join(source.dir, "hello.py"),
     args: [],
     cwd: source.dir,
+    env: { PWD: source.dir },
     sandboxed: false,
     dataDir: source.dir,
   });
 });
 
-Deno.test("launch: a bare name is looked up on PATH, args kept, env inherited", async () => {
+Deno.test("launch: a bare name is looked up on PATH, args kept, env inherited but PWD", async () => {
   await using zot = await tempZot();
   const source = fixtureSource("hello-node");
   const result = await planLaunch(source, { paths: zot.paths });
   assert(result.ok);
   assertEquals(result.plan.command, which("node", Deno.env.get("PATH") ?? ""));
   assertEquals(result.plan.args, ["main.mjs"]);
-  assertEquals(result.plan.env, undefined);
+  // Added to the inherited environment: only PWD changes, to the working directory.
+  assertEquals(result.plan.env, { PWD: source.dir });
   assertEquals(result.plan.clearEnv, undefined);
 });
 
