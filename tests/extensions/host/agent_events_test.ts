@@ -164,7 +164,7 @@ const CASES: [AgentEvent, string | undefined][] = [
   ],
   [
     { type: "subagent_start", agentId: "a", runId: "r", name: "n", sessionId: "s" },
-    `{"event":"subagent_start","agent_id":"a","agent_run_id":"r","name":"n","session_id":"s"}`,
+    `{"event":"subagent_start","agent_id":"a","agent_run_id":"r","name":"a","label":"n","session_id":"s"}`,
   ],
   [
     {
@@ -175,7 +175,7 @@ const CASES: [AgentEvent, string | undefined][] = [
       status: "completed",
       sessionId: "s",
     },
-    `{"event":"subagent_stop","agent_id":"a","agent_run_id":"r","name":"n",` +
+    `{"event":"subagent_stop","agent_id":"a","agent_run_id":"r","name":"a","label":"n",` +
     `"status":"completed","session_id":"s"}`,
   ],
   [{ type: "text_delta", delta: "x" }, undefined],
