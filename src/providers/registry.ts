@@ -1,7 +1,7 @@
 /**
  * `createProvider`: the one place a provider id becomes an implementation.
- * Importing this module loads no SDK: the default transport imports the
- * official SDK on the first request; `transport: "fetch"` never loads it.
+ * Importing this module loads no SDK: the default fetch transport never
+ * loads one; `transport: "sdk"` imports the official SDK on first use.
  *
  * @example
  * ```ts ignore
