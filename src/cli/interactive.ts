@@ -12,6 +12,7 @@ import { errorMessage, EXIT_FAILURE } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 import type { InteractiveSetup } from "../modes/shared/setup.ts";
 import { onInterrupt, signalExitCode } from "../modes/shared/interrupt.ts";
+import { stderrLine } from "../modes/shared/output.ts";
 
 interface InteractiveModule {
   runInteractive(setup: InteractiveSetup, options: { stop: Promise<number> }): Promise<number>;
@@ -25,7 +26,8 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
     mod = await import(TUI_MODULE);
   } catch (e) {
     const missing = e instanceof TypeError && String(e.message).includes("Module not found");
-    console.error(
+    // Not console.error: library console output goes to a log file during a run.
+    stderrLine(
       missing
         ? `zot: the interactive mode is not available in this build (use -p "prompt", --json or --rpc)`
         : `zot: cannot start the interactive mode: ${errorMessage(e)}`,
