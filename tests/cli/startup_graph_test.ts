@@ -1,7 +1,8 @@
 /**
  * What a headless run loads, by structure rather than timing: `zot -p` and
  * `zot --json` evaluate neither the TUI nor an LLM SDK nor the code of other
- * modes, and `--transport sdk` is what brings an SDK in.
+ * modes or of the provider not in use, and `--transport sdk` is what brings
+ * an SDK in.
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
@@ -43,6 +44,8 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     const stray = files.filter((f) => NOT_HEADLESS.some((re) => re.test(f)));
     assertEquals(stray, [], "modules a headless run does not use");
     assertEquals(packages.filter((p) => NO_PACKAGES.includes(p)), []);
+    // An Anthropic run (the default) loads no OpenAI code.
+    assertEquals(files.filter((f) => /^src\/providers\/.*openai/.test(f)), []);
   });
 }
 
