@@ -54,3 +54,13 @@ Deno.test("zot -p --transport sdk is what loads the SDK (the check above can see
   assert(packages.includes("@anthropic-ai/sdk"), `packages: ${packages.join(" ")}`);
   assert(!packages.includes("openai"), "the unused provider's SDK stays out");
 });
+
+Deno.test("zot -p with a shell extension loads the extension host but not the sandbox planner", async () => {
+  const sh = new URL("../fixtures/extensions/hello-sh", import.meta.url).pathname;
+  const { files } = await headlessRun(["-p", "hi", "--ext", sh]);
+  assert(files.includes("src/extensions/host/mod.ts"), "the extension was started");
+  assertEquals(
+    files.filter((f) => f === "src/sandbox/launch.ts" || f === "src/sandbox/symlinks.ts"),
+    [],
+  );
+});
