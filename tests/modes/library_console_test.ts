@@ -10,6 +10,7 @@ import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { until } from "../helpers/wait.ts";
 import { jsonLinesOf, runZot } from "./run_zot.ts";
+import { rpcProcess } from "./rpc_client.ts";
 import { startZotTui } from "./interactive/zot_tmux.ts";
 
 /** The SDK's list of deprecated models names this one, so each request makes it console.warn. */
@@ -42,6 +43,20 @@ Deno.test("json mode: a library's console warning stays off stdout and stderr", 
   assertEquals(r.code, 0, r.stderr);
   assert(jsonLinesOf(r.stdout).length > 0, "events on stdout");
   assert(!r.stdout.includes("deprecated") && !r.stderr.includes("deprecated"), r.stderr);
+  assertStringIncludes(consoleLog(z.home), WARNING);
+});
+
+Deno.test("rpc mode: a library's console warning stays off stdout and stderr", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "rpc answer" }] });
+  const rpc = rpcProcess(["--base-url", llm.url, ...WARNING_ARGS], z);
+  await rpc.send({ type: "prompt", id: "p", message: "hi" });
+  await rpc.until((f) => f.type === "done");
+  const { code, stderr, rest } = await rpc.close();
+  assertEquals(code, 0, stderr);
+  // Every line parsed as JSON on the way (next() parses each one).
+  assert(![...rpc.seen, ...rest].some((l) => l.includes("deprecated")), rpc.seen.join("\n"));
+  assert(!stderr.includes("deprecated"), stderr);
   assertStringIncludes(consoleLog(z.home), WARNING);
 });
 
