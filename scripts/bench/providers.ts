@@ -57,7 +57,7 @@ export async function bench(): Promise<BenchRow[]> {
         : `spawn → first ${provider} request (${transport})`,
       value: fmtMs(median(times)),
       note: `p90 ${fmtMs(quantile(times, 0.9))}, ${runs} runs${
-        transport === "fetch" ? ", target ≤ 26 ms" : ""
+        transport === "fetch" ? ", target ≤ 20 ms" : ""
       }`,
     });
   }

@@ -12,6 +12,7 @@ import { errorMessage, EXIT_FAILURE } from "../errors.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 import type { InteractiveSetup } from "../modes/shared/setup.ts";
 import { onInterrupt, signalExitCode } from "../modes/shared/interrupt.ts";
+import { stderrLine } from "../modes/shared/output.ts";
 
 interface InteractiveModule {
   runInteractive(setup: InteractiveSetup, options: { stop: Promise<number> }): Promise<number>;
@@ -19,19 +20,20 @@ interface InteractiveModule {
 
 const TUI_MODULE = "../modes/interactive/mod.ts";
 
+function unavailable(e: unknown): string {
+  const missing = e instanceof TypeError && String(e.message).includes("Module not found");
+  return missing
+    ? `zot: the interactive mode is not available in this build (use -p "prompt", --json or --rpc)`
+    : `zot: cannot start the interactive mode: ${errorMessage(e)}`;
+}
+
 export async function launchInteractive(flags: RunFlags, initialPrompt: string): Promise<number> {
-  let mod: InteractiveModule;
-  try {
-    mod = await import(TUI_MODULE);
-  } catch (e) {
-    const missing = e instanceof TypeError && String(e.message).includes("Module not found");
-    console.error(
-      missing
-        ? `zot: the interactive mode is not available in this build (use -p "prompt", --json or --rpc)`
-        : `zot: cannot start the interactive mode: ${errorMessage(e)}`,
-    );
-    return EXIT_FAILURE;
-  }
+  // The TUI's modules load while the set-up starts extensions: its first frame waits for the
+  // slower of the two, not for both one after the other.
+  const loading = import(TUI_MODULE).then(
+    (mod: InteractiveModule) => ({ mod }),
+    (error: unknown) => ({ error }),
+  );
   const { createInteractiveSetup } = await import("../modes/shared/setup.ts");
   // From before the extensions start: kill, or the terminal closing (SIGHUP), leaves like /exit
   // with the shell's status for the signal (extensions get their shutdown); a second signal exits
@@ -41,7 +43,13 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
   using _signals = onInterrupt((signal) => stop.resolve(signalled = signalExitCode(signal)));
   const setup = await createInteractiveSetup(flags, initialPrompt || undefined);
   try {
-    return signalled ?? await mod.runInteractive(setup, { stop: stop.promise });
+    const loaded = await loading;
+    if ("error" in loaded) {
+      // Not console.error: library console output goes to a log file during a run.
+      stderrLine(unavailable(loaded.error));
+      return EXIT_FAILURE;
+    }
+    return signalled ?? await loaded.mod.runInteractive(setup, { stop: stop.promise });
   } finally {
     await setup.shutdown();
   }

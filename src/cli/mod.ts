@@ -34,6 +34,15 @@ export async function runCli(args: string[]): Promise<number> {
       console.log(ZOT_VERSION); // commander's output: the version and a newline on stdout
       return EXIT_OK;
     }
+    // `zot ext list` is run by hand and by scripts: it skips commander and its Node layer too.
+    if (args[0] === "ext") {
+      const { isPlainList, runExtList } = await import("./ext/list_run.ts");
+      if (isPlainList(args)) {
+        const { zotPaths } = await import("../config/paths.ts");
+        await runExtList(zotPaths(Deno.cwd()), args.length === 3);
+        return EXIT_OK;
+      }
+    }
     // Plain runs skip commander (see run_args.ts): start-up time matters.
     const { parseRunArgs } = await import("./run_args.ts");
     const request = parseRunArgs(args);

@@ -7,6 +7,9 @@
  */
 
 import { EXIT_OK, UsageError } from "../errors.ts";
+import { join } from "../path.ts";
+import { divertConsole } from "../console_sink.ts";
+import { zotHome } from "../config/paths.ts";
 import type { ModeName, RunFlags } from "../modes/shared/flags.ts";
 import type { RunRequest } from "./run_flags.ts";
 
@@ -36,31 +39,36 @@ function chooseMode(r: RunRequest): ModeName {
 }
 
 async function runMode(mode: ModeName, flags: RunFlags, words: string[]): Promise<number> {
+  // From here on the terminal (or stdout's reader) belongs to the run: what libraries print with
+  // console.* goes to a log file. zot's own lines go to stdout and stderr directly. Each mode is
+  // awaited below: a returned promise would let the diversion end before the run does.
+  const logs = join(zotHome(), "logs");
+  using _console = divertConsole({ dir: logs, path: join(logs, "console.log") });
   switch (mode) {
     case "print": {
       const [{ runPrint }, { headlessPrompt }] = await Promise.all([
         import("../modes/print/mod.ts"),
         import("../modes/shared/prompt_input.ts"),
       ]);
-      return runPrint({ flags, prompt: await headlessPrompt(words, "print") });
+      return await runPrint({ flags, prompt: await headlessPrompt(words, "print") });
     }
     case "json": {
       const [{ runJson }, { headlessPrompt }] = await Promise.all([
         import("../modes/json/mod.ts"),
         import("../modes/shared/prompt_input.ts"),
       ]);
-      return runJson({ flags, prompt: await headlessPrompt(words, "json") });
+      return await runJson({ flags, prompt: await headlessPrompt(words, "json") });
     }
     case "rpc": {
       if (words.length > 0) {
         throw new UsageError(`RPC mode takes no prompt (send a "prompt" command on stdin)`);
       }
       const { runRpc } = await import("../modes/rpc/mod.ts");
-      return runRpc({ flags });
+      return await runRpc({ flags });
     }
     case "interactive": {
       const { launchInteractive } = await import("./interactive.ts");
-      return launchInteractive(flags, words.join(" ").trim());
+      return await launchInteractive(flags, words.join(" ").trim());
     }
   }
 }

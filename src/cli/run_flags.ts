@@ -102,10 +102,10 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
   ),
   flag(
     "--transport <kind>",
-    "how to reach the API: sdk (the official SDK, default) or fetch (no SDK to load)",
+    "how to reach the API: fetch (zot's own client, default) or sdk (the official SDK)",
     (r, v) => {
       if (v !== "sdk" && v !== "fetch") {
-        throw new UsageError(`Unknown transport "${v}" (use --transport sdk or --transport fetch)`);
+        throw new UsageError(`Unknown transport "${v}" (use --transport fetch or --transport sdk)`);
       }
       r.flags.transport = v;
     },

@@ -10,7 +10,6 @@
 
 import { delimiter, isAbsolute, join, sep } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
-import { planSandboxLaunch } from "../sandbox/launch.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
 import { isSandboxedExec } from "./launch_kind.ts";
 import { checkConsent } from "./consent_check.ts";
@@ -36,6 +35,9 @@ export async function planLaunch(
     return { ok: false, error: `extension "${source.manifest.name}" has no exec to start` };
   }
   if (isSandboxedExec(exec)) {
+    // Loaded for sandboxed extensions only: a run with Go, Python or shell extensions does without
+    // the sandbox planner and the Node compatibility layer its file URLs bring.
+    const { planSandboxLaunch } = await import("../sandbox/launch.ts");
     return await planSandboxLaunch(source, {
       paths: options.paths,
       explicit: source.kind === "explicit",

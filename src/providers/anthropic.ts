@@ -1,9 +1,8 @@
 /**
- * The Anthropic Messages API provider. By default it uses
- * `@anthropic-ai/sdk`, imported on the first request and with its own
- * retries off so ours can announce each wait as a `retry` event; with
- * `transport: "fetch"` it speaks HTTP + SSE over fetch. Both feed the same
- * event mapper.
+ * The Anthropic Messages API provider. By default it speaks HTTP + SSE
+ * over fetch; with `transport: "sdk"` it uses `@anthropic-ai/sdk`, imported
+ * on the first request and with its own retries off so ours can announce
+ * each wait as a `retry` event. Both feed the same event mapper.
  *
  * @module
  */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { readSse, type SseMessage } from "./sse.ts";
+import { readSse, SseError, type SseMessage } from "./sse.ts";
 import { errorMessage } from "../errors.ts";
 
 /** A non-2xx answer. `error` is the parsed body (or its text). */
@@ -82,7 +82,8 @@ async function* guarded(
   try {
     yield* messages;
   } catch (e) {
-    if (signal.aborted) throw e;
+    // An oversize event is the server's doing, not the connection's: retrying would repeat it.
+    if (signal.aborted || e instanceof SseError) throw e;
     throw new NetworkError(`The response stream broke: ${errorMessage(e)}`, { cause: e });
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The OpenAI Chat Completions provider, also used for OpenAI-compatible
  * servers (Ollama, vLLM, LM Studio, OpenRouter) through `baseUrl`. By
- * default it uses the `openai` SDK, imported on the first request with its
- * retries off so ours emit `retry` events; with `transport: "fetch"` it
- * speaks HTTP + SSE over fetch. Both feed the same chunk mapper.
+ * default it speaks HTTP + SSE over fetch; with `transport: "sdk"` it uses
+ * the `openai` SDK, imported on the first request with its retries off so
+ * ours emit `retry` events. Both feed the same chunk mapper.
  *
  * @module
  */

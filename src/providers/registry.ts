@@ -1,7 +1,9 @@
 /**
  * `createProvider`: the one place a provider id becomes an implementation.
- * Importing this module loads no SDK: the default transport imports the
- * official SDK on the first request; `transport: "fetch"` never loads it.
+ * Importing this module loads no provider: the one a run uses is imported
+ * when first prepared or streamed (the other API's code never loads), and no
+ * SDK either: the default fetch transport never loads one; `transport: "sdk"`
+ * imports the official SDK on first use.
  *
  * @example
  * ```ts ignore
@@ -15,10 +17,9 @@
  * @module
  */
 
-import { anthropicProvider } from "./anthropic.ts";
-import { openaiProvider } from "./openai.ts";
 import type { ProviderOptions } from "./options.ts";
-import type { Provider, ProviderId } from "./types.ts";
+import type { Provider, ProviderId, StreamEvent } from "./types.ts";
+import { errorMessage } from "../errors.ts";
 
 export type { ProviderOptions } from "./options.ts";
 export type { RetryOptions } from "./retry.ts";
@@ -29,18 +30,44 @@ export interface CreateProviderOptions extends ProviderOptions {
   provider: ProviderId;
 }
 
-export function createProvider(options: CreateProviderOptions): Provider {
-  const { provider, ...rest } = options;
-  switch (provider) {
+/** The module of each API, imported when its provider is first used: a run loads one. */
+function loadFactory(id: ProviderId): Promise<(options: ProviderOptions) => Provider> {
+  switch (id) {
     case "anthropic":
-      return anthropicProvider(rest);
+      return import("./anthropic.ts").then((m) => m.anthropicProvider);
     case "openai":
-      return openaiProvider(rest);
+      return import("./openai.ts").then((m) => m.openaiProvider);
     default: {
-      const never: never = provider;
+      const never: never = id;
       throw new Error(`Unknown provider "${never}"`);
     }
   }
+}
+
+export function createProvider(options: CreateProviderOptions): Provider {
+  const { provider, ...rest } = options;
+  let loaded: Promise<Provider> | undefined;
+  const load = () => loaded ??= loadFactory(provider).then((make) => make(rest));
+  return {
+    id: provider,
+    prepare() {
+      load().then((p) => p.prepare?.(), () => {});
+    },
+    async *stream(request): AsyncGenerator<StreamEvent> {
+      let inner: Provider;
+      try {
+        inner = await load();
+      } catch (e) {
+        // Only a broken build gets here; still a terminal event, as the stream contract says.
+        yield {
+          type: "error",
+          message: `Cannot load the ${provider} provider: ${errorMessage(e)}`,
+        };
+        return;
+      }
+      yield* inner.stream(request);
+    },
+  };
 }
 
 /** Narrow a user-given string to a provider id. */

@@ -1,44 +1,70 @@
 /**
- * A Server-Sent Events reader for streamed model responses: LF or CRLF
- * line ends, multi-line `data:`, comments and unknown fields ignored.
+ * A Server-Sent Events reader for streamed model responses. The parsing is
+ * `eventsource-parser`'s (the spec's line ends, multi-line `data:`, comments,
+ * a leading BOM, unknown fields ignored); this module only feeds it decoded
+ * bytes, bounds what it may buffer, and turns its callbacks into an async
+ * iterator that stops the download when the consumer breaks off.
  *
  * @module
  */
+
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 
 export interface SseMessage {
   event?: string;
   data: string;
 }
 
+/**
+ * The most characters one event (or one unterminated line) may hold before the
+ * stream is given up: a server streaming an endless line must not fill memory.
+ * Real events are small (a text delta, a tool-argument piece); a whole 4 MB
+ * reply still arrives, as many events.
+ */
+export const SSE_MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
+/** The stream broke the SSE framing in a way we will not buffer through. */
+export class SseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SseError";
+  }
+}
+
 /** Yield each complete event of `body`; a trailing event without a blank line is dropped. */
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+export async function* readSse(
+  body: ReadableStream<Uint8Array>,
+  maxEventChars: number = SSE_MAX_EVENT_CHARS,
+): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
-  let buffer = "";
-  let event: string | undefined;
-  let data: string[] = [];
+  let ready: SseMessage[] = [];
+  let failure: SseError | undefined;
+  const parser = createParser({
+    maxBufferSize: maxEventChars,
+    onEvent: (m: EventSourceMessage) => {
+      ready.push(m.event ? { event: m.event, data: m.data } : { data: m.data });
+    },
+    onError: (e) => {
+      // Unknown fields and bad `retry` values are ignored, as the spec says; only the
+      // buffer bound ends the stream.
+      if (e.type === "max-buffer-size-exceeded") {
+        failure = new SseError(
+          `The response stream sent an event over ${maxEventChars} characters`,
+        );
+      }
+    },
+  });
   const reader = body.getReader();
   try {
     while (true) {
       const { value, done } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buffer.indexOf("\n")) >= 0) {
-        const line = buffer.slice(0, nl).replace(/\r$/, "");
-        buffer = buffer.slice(nl + 1);
-        if (line === "") {
-          if (data.length) yield { ...(event ? { event } : {}), data: data.join("\n") };
-          event = undefined;
-          data = [];
-          continue;
-        }
-        if (line.startsWith(":")) continue;
-        const colon = line.indexOf(":");
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-        if (field === "data") data.push(value);
-        else if (field === "event") event = value;
-      }
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (failure) throw failure;
+      if (ready.length === 0) continue;
+      const batch = ready;
+      ready = [];
+      yield* batch;
     }
   } finally {
     // Stops the download when the consumer breaks off early (abort, error).

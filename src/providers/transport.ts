@@ -1,9 +1,11 @@
 /**
- * The wiring every provider shares: the SDK client built once on first use
- * (and built again after a failure, so a later request can succeed),
- * `prepare` to start that early, and our retries around whichever transport
- * the options pick. A provider file supplies only what differs: how to build
- * its client and how to stream one request over the SDK or plain fetch.
+ * The wiring every provider shares: our retries around whichever transport
+ * the options pick. The default is zot's own fetch + SSE client, which has
+ * nothing to load; `transport: "sdk"` opts into the official SDK, whose
+ * client is imported and built once on first use (and built again after a
+ * failure, so a later request can succeed), with `prepare` to start that
+ * early. A provider file supplies only what differs: how to build its client
+ * and how to stream one request over plain fetch or the SDK.
  *
  * @module
  */
@@ -42,14 +44,14 @@ export function transportProvider<Client>(
     yield* spec.viaSdk(await getClient(), request);
   }
 
-  const attempt = options.transport === "fetch"
-    ? (request: ModelRequest) => spec.viaFetch(baseUrl.replace(/\/+$/, ""), request)
-    : viaSdk;
+  const attempt = options.transport === "sdk"
+    ? viaSdk
+    : (request: ModelRequest) => spec.viaFetch(baseUrl.replace(/\/+$/, ""), request);
 
   return {
     id: spec.id,
     prepare() {
-      if (options.transport !== "fetch") getClient().catch(() => {});
+      if (options.transport === "sdk") getClient().catch(() => {});
     },
     stream: (request) =>
       withRetries(

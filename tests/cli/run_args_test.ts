@@ -41,7 +41,7 @@ Deno.test("run_args validates values with a remedy", () => {
   assertThrows(() => parseRunArgs(["--max-steps", "x"]), "is not a whole number");
   assertThrows(
     () => parseRunArgs(["--transport", "grpc"]),
-    "use --transport sdk or --transport fetch",
+    "use --transport fetch or --transport sdk",
   );
   assertEquals(parseRunArgs(["--transport", "fetch"])?.flags.transport, "fetch");
   assertEquals(parseRunArgs(["--no-yolo", "--no-tools", "--tools", "read,bash"])?.flags, {

@@ -1,7 +1,7 @@
 import { createProvider } from "../../src/providers/registry.ts";
-import { readSse } from "../../src/providers/sse.ts";
+import { readSse, SseError } from "../../src/providers/sse.ts";
 import type { StreamEvent } from "../../src/providers/types.ts";
-import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assert, assertEquals, assertRejects, assertStringIncludes } from "../helpers/assert.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 
 function streamOf(...parts: string[]): ReadableStream<Uint8Array> {
@@ -47,6 +47,63 @@ Deno.test("readSse: multi-byte characters split across chunks stay intact", asyn
   for await (const m of readSse(stream)) out.push(m);
   assertEquals(out, [{ data: "héllo ✓" }]);
 });
+
+Deno.test("readSse: bare CR line ends and a leading byte order mark, as the SSE spec has them", async () => {
+  assertEquals(await read("\uFEFFdata: a\r\rdata: b\r", "\r"), [{ data: "a" }, { data: "b" }]);
+});
+
+async function readLimited(limit: number, ...parts: string[]) {
+  const out = [];
+  for await (const m of readSse(streamOf(...parts), limit)) out.push(m);
+  return out;
+}
+
+Deno.test("readSse: a line that never ends is given up at the bound, not buffered", async () => {
+  const endless = Array.from({ length: 50 }, () => "x".repeat(100));
+  const e = await assertRejects(() => readLimited(1_000, "data: ", ...endless), "over 1000");
+  assert(e instanceof SseError, `an SseError: ${e}`);
+});
+
+Deno.test("readSse: an event of many data lines without its blank line is given up at the bound", async () => {
+  const lines = Array.from({ length: 50 }, () => `data: ${"y".repeat(100)}\n`);
+  const e = await assertRejects(() => readLimited(1_000, ...lines), "over 1000 characters");
+  assert(e instanceof SseError, `an SseError: ${e}`);
+});
+
+Deno.test("readSse: events under the bound pass, however many there are", async () => {
+  const events = Array.from({ length: 50 }, (_, i) => `data: ${String(i).repeat(100)}\n\n`);
+  assertEquals((await readLimited(1_000, ...events)).length, 50);
+});
+
+for (const provider of ["anthropic", "openai"] as const) {
+  Deno.test(`${provider} (fetch): an endless stream line ends the reply in an error, not a retry`, async () => {
+    // Over the 16 Mi character bound, in 1 MiB pieces, with no line end.
+    const piece = "z".repeat(1 << 20);
+    await using llm = await startFakeLlm({
+      script: [{ raw: ["data: ", ...Array.from({ length: 17 }, () => piece)] }, { text: "no" }],
+    });
+    const p = createProvider({
+      provider,
+      apiKey: "k",
+      baseUrl: provider === "anthropic" ? llm.anthropicBaseUrl : llm.openaiBaseUrl,
+      retry: { baseDelayMs: 1, maxAttempts: 3 },
+    });
+    const events: StreamEvent[] = [];
+    for await (
+      const e of p.stream({
+        model: "m",
+        system: "",
+        messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+        tools: [],
+        signal: new AbortController().signal,
+      })
+    ) events.push(e);
+    const last = events.at(-1);
+    assert(last?.type === "error", `ends in an error: ${JSON.stringify(events.at(-1))}`);
+    assertStringIncludes(last.message, "an event over 16777216 characters");
+    assertEquals(llm.requests.length, 1);
+  });
+}
 
 Deno.test("an unreachable server is retried, then reported with its address", async () => {
   const llm = await startFakeLlm();

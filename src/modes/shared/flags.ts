@@ -11,7 +11,7 @@ export interface RunFlags {
   model?: string;
   apiKey?: string;
   baseUrl?: string;
-  /** `--transport`: the official SDK (default) or plain fetch. */
+  /** `--transport`: zot's own fetch client (default) or the official SDK. */
   transport?: "sdk" | "fetch";
   /** `-e/--ext` paths, in order. */
   ext: string[];

@@ -41,7 +41,7 @@ Deno.test("zot --json: subagent progress and result, lifecycle seen by a real ex
   assertEquals(result?.content, [{ type: "text", text: "Child answer." }]);
 
   const child = llm.requests.find((r) => JSON.stringify(r.body).includes(CHILD));
-  assertEquals(child?.headers["authorization"], "Bearer test-key", "the env key, inherited");
+  assertEquals(child?.headers["x-api-key"], "test-key", "the env key, inherited");
 
   const frames = await recorded(record);
   const swarm = swarmEvents(frames);

@@ -55,7 +55,8 @@ Deno.test("subagent: the child's final text is the tool result; start/stop pair 
   const childBody = JSON.stringify(child.body);
   assert(childBody.includes(`${CHILD}: say hi`), "the child got the task as its prompt");
   assert(!childBody.includes('"name":"subagent"'), "a child has no subagent tool");
-  assertEquals(child.headers["authorization"], "Bearer test-key", "same key, via the env");
+  // The Anthropic API takes its key in x-api-key.
+  assertEquals(child.headers["x-api-key"], "test-key", "same key, via the env");
   const parentFirst = JSON.stringify((await p.llm.request(0)).body);
   assert(parentFirst.includes('"name":"subagent"'), "the parent offers the subagent tool");
   const back = bodyOf(await p.llm.request(2));
@@ -194,6 +195,6 @@ Deno.test("subagent: a key from auth.json is found again by the child, not copie
     bodyOf(r).includes(CHILD) && !bodyOf(r).includes("tool_result")
   );
   assert(child, "the child made a model request");
-  assertEquals(child.headers["authorization"], "Bearer stored-key");
+  assertEquals(child.headers["x-api-key"], "stored-key");
   await assertNoLeftoverProcesses(z.root);
 });

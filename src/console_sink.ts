@@ -1,0 +1,78 @@
+/**
+ * Sends what libraries print with `console.*` to a log file while a run
+ * owns the terminal. zot's own output never goes through `console` in a run
+ * (it writes lines to stdout and stderr itself), so whatever arrives here is
+ * a dependency talking: the official SDK's model-deprecation warning, a
+ * debug line. Drawn over the TUI it scribbles on the screen; in `-p` and
+ * `--json` it mixes into the stderr that scripts read for zot's messages;
+ * in `--rpc` a `console.log` would even break the one-frame-per-line stdout.
+ *
+ * The file is opened on the first line only, so a run whose libraries stay
+ * quiet pays nothing, and one run writes at most `maxBytes` to it.
+ *
+ * @module
+ */
+
+/** The console methods a library prints through. */
+const METHODS = ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const;
+
+/** The most one run writes to the log; a library printing in a loop must not fill the disk. */
+export const CONSOLE_LOG_MAX_BYTES = 1024 * 1024;
+
+export interface ConsoleSinkOptions {
+  /** Created on the first line. */
+  dir: string;
+  /** The log file (appended to). */
+  path: string;
+  /** Default CONSOLE_LOG_MAX_BYTES. */
+  maxBytes?: number;
+  /** The console to divert (default: the global one). */
+  console?: Console;
+  now?: () => Date;
+}
+
+/** Diverts the console until disposed; disposing puts the original methods back. */
+export function divertConsole(options: ConsoleSinkOptions): Disposable {
+  const target = options.console ?? globalThis.console;
+  const maxBytes = options.maxBytes ?? CONSOLE_LOG_MAX_BYTES;
+  const now = options.now ?? (() => new Date());
+  const encoder = new TextEncoder();
+  const saved = METHODS.map((name) => [name, target[name]] as const);
+  let file: Deno.FsFile | undefined;
+  let broken = false;
+  let written = 0;
+
+  const write = (text: string) => {
+    if (broken || written >= maxBytes) return;
+    try {
+      if (!file) {
+        Deno.mkdirSync(options.dir, { recursive: true });
+        file = Deno.openSync(options.path, { append: true, create: true });
+      }
+      let bytes = encoder.encode(text);
+      if (written + bytes.length > maxBytes) {
+        bytes = encoder.encode(`(more library output was dropped: over ${maxBytes} bytes)\n`);
+        written = maxBytes;
+      } else written += bytes.length;
+      let done = 0;
+      while (done < bytes.length) done += file.writeSync(bytes.subarray(done));
+    } catch {
+      // An unwritable log loses library chatter, never the run.
+      broken = true;
+    }
+  };
+
+  for (const name of METHODS) {
+    target[name] = (...args: unknown[]) => {
+      const text = args.map((a) => typeof a === "string" ? a : Deno.inspect(a)).join(" ");
+      write(`${now().toISOString()} ${name}: ${text}\n`);
+    };
+  }
+  return {
+    [Symbol.dispose]() {
+      for (const [name, method] of saved) target[name] = method;
+      file?.close();
+      file = undefined;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * What a headless run loads, by structure rather than timing: `zot -p` and
+ * `zot --json` evaluate neither the TUI nor an LLM SDK nor the code of other
+ * modes or of the provider not in use, and `--transport sdk` is what brings
+ * an SDK in.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { tempZot } from "../helpers/tmp.ts";
+import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { loadedModules, npmPackages, zotFiles } from "../helpers/loaded_modules.ts";
+
+/** Source folders and packages a headless run has no use for. */
+const NOT_HEADLESS = [
+  /^src\/tui\//,
+  /^src\/modes\/interactive\//,
+  /^src\/modes\/rpc\//,
+  /^src\/scaffold\//,
+  /^src\/sdk\//,
+  /^src\/cli\/(program|ext\/)/,
+];
+const NO_PACKAGES = ["@anthropic-ai/sdk", "openai", "@mariozechner/pi-tui", "@xterm/headless"];
+
+async function headlessRun(args: string[]) {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: () => ({ text: "graph answer" }) });
+  const run = await loadedModules([...args, "--base-url", llm.url, "--no-session"], z);
+  assertEquals(
+    run.code,
+    0,
+    run.stderr.split("\n").filter((l) => !l.startsWith("DEBUG")).join("\n"),
+  );
+  const files = zotFiles(run.modules);
+  // The list is real: it names what every headless run must load.
+  for (const known of ["main.ts", "src/cli/mod.ts", "src/providers/http.ts"]) {
+    assert(files.includes(known), `${known} among the loaded modules: ${files.join(" ")}`);
+  }
+  return { files, packages: npmPackages(run.modules) };
+}
+
+for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] as const) {
+  Deno.test(`zot ${mode} loads neither the TUI, an SDK, nor another mode's code`, async () => {
+    const { files, packages } = await headlessRun([...args]);
+    const stray = files.filter((f) => NOT_HEADLESS.some((re) => re.test(f)));
+    assertEquals(stray, [], "modules a headless run does not use");
+    assertEquals(packages.filter((p) => NO_PACKAGES.includes(p)), []);
+    // An Anthropic run (the default) loads no OpenAI code.
+    assertEquals(files.filter((f) => /^src\/providers\/.*openai/.test(f)), []);
+  });
+}
+
+Deno.test("zot -p --transport sdk is what loads the SDK (the check above can see one)", async () => {
+  const { packages } = await headlessRun(["-p", "hi", "--transport", "sdk"]);
+  assert(packages.includes("@anthropic-ai/sdk"), `packages: ${packages.join(" ")}`);
+  assert(!packages.includes("openai"), "the unused provider's SDK stays out");
+});
+
+Deno.test("zot -p with a shell extension loads the extension host but not the sandbox planner", async () => {
+  const sh = new URL("../fixtures/extensions/hello-sh", import.meta.url).pathname;
+  const { files } = await headlessRun(["-p", "hi", "--ext", sh]);
+  assert(files.includes("src/extensions/host/mod.ts"), "the extension was started");
+  assertEquals(
+    files.filter((f) => f === "src/sandbox/launch.ts" || f === "src/sandbox/symlinks.ts"),
+    [],
+  );
+});
