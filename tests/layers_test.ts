@@ -7,7 +7,8 @@ Deno.test("check_layers flags forbidden edges", () => {
   assertEquals(typeof checkEdge("src/sdk/a.ts", "src/extensions/b.ts"), "string");
   assertEquals(typeof checkEdge("src/protocol/a.ts", "src/config/paths.ts"), "string");
   assertEquals(typeof checkEdge("src/agent/a.ts", "src/extensions/host/mod.ts"), "string");
-  assertEquals(checkEdge("src/extensions/a.ts", "src/agent/types.ts"), undefined);
+  assertEquals(checkEdge("src/extensions/a.ts", "src/model/types.ts"), undefined);
+  assertEquals(typeof checkEdge("src/providers/a.ts", "src/agent/types.ts"), "string");
   assertEquals(checkEdge("src/modes/print/a.ts", "src/agent/loop.ts"), undefined);
 });
 

@@ -7,7 +7,7 @@
  */
 
 import type { AgentHooks } from "./hooks.ts";
-import type { AssistantMessage } from "./types.ts";
+import type { AssistantMessage } from "../model/types.ts";
 import { type AgentEvent, assistantText, toWireMessage } from "./events.ts";
 
 /** Runs the interception and the announcements; returns the visible text ("" when hidden). */

@@ -13,7 +13,13 @@
 import type { ContentBlock, ImageBlock, TextBlock } from "../protocol/content.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import type { StopReason } from "../protocol/events.ts";
-import type { AssistantMessage, Message, ToolCallBlock, ToolResultBlock, Usage } from "./types.ts";
+import type {
+  AssistantMessage,
+  Message,
+  ToolCallBlock,
+  ToolResultBlock,
+  Usage,
+} from "../model/types.ts";
 
 /** Usage plus the running total of the conversation. */
 export interface UsageEvent extends Usage {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Message } from "./types.ts";
+import type { Message } from "../model/types.ts";
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

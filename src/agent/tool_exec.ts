@@ -12,7 +12,7 @@ import type { JsonObject } from "../protocol/frames.ts";
 import type { LifecycleEvent, ToolStatus } from "../protocol/events.ts";
 import { textContent } from "../protocol/content.ts";
 import type { AgentHooks } from "./hooks.ts";
-import type { ToolResult } from "./types.ts";
+import type { ToolResult } from "../model/types.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import {
   type ConfirmDecision,

@@ -5,7 +5,7 @@
  */
 
 import { textContent } from "../protocol/content.ts";
-import type { Message, ToolResultBlock, Usage } from "./types.ts";
+import type { Message, ToolResultBlock, Usage } from "../model/types.ts";
 
 export const INTERRUPTED_TEXT = "tool call was interrupted before it produced a result";
 

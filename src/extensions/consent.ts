@@ -14,7 +14,8 @@ import { type NewRecord, saveRecord } from "../sandbox/grants.ts";
 import { isSandboxedExec, launchKind } from "./launch_kind.ts";
 import { manifestSha256 } from "./identity.ts";
 import type { ConfirmResult } from "./manage/install.ts";
-import { parseScope, type Scope } from "./scope.ts";
+import { parseScope } from "../scope/parse.ts";
+import type { Scope } from "../scope/scope.ts";
 import { safeText } from "../safe_text.ts";
 import type { ExtensionSource } from "./types.ts";
 

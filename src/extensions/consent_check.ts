@@ -26,7 +26,8 @@ import { errorMessage } from "../errors.ts";
 import { lookupRecord, saveRecord } from "../sandbox/grants.ts";
 import { needsGrant } from "../sandbox/describe.ts";
 import { type Identity, identityChanges, identityOf } from "./identity.ts";
-import { defaultScope, scopeWidening } from "./scope.ts";
+import { defaultScope } from "../scope/scope.ts";
+import { scopeWidening } from "../scope/widening.ts";
 import type { ExtensionSource } from "./types.ts";
 
 export type ConsentCheck = { ok: true } | { ok: false; why: string };

@@ -9,7 +9,8 @@
  * @module
  */
 
-import { parseScope, type Scope } from "./scope.ts";
+import { parseScope } from "../scope/parse.ts";
+import type { Scope } from "../scope/scope.ts";
 import { kindWords, type LaunchKind, launchKind } from "./launch_kind.ts";
 import type { ExtensionSource } from "./types.ts";
 

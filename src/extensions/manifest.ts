@@ -12,7 +12,8 @@ import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestTextProblem } from "./manifest_text.ts";
-import type { Diagnostic, Loaded, Manifest } from "./types.ts";
+import type { Diagnostic, Loaded } from "../diagnostic.ts";
+import type { Manifest } from "./types.ts";
 
 export const MANIFEST_FILE = "extension.json";
 

@@ -16,7 +16,7 @@ export interface Manifest {
   skills?: string[];
   /** Defaults to true. */
   enabled: boolean;
-  /** The sandbox scope, unparsed here (see src/extensions/scope.ts). */
+  /** The sandbox scope, unparsed here (see src/scope/parse.ts). */
   scope?: unknown;
   /** Every key as written, for tools that must keep unknown keys. */
   raw: Record<string, unknown>;
@@ -34,20 +34,6 @@ export interface ExtensionSource {
   kind: SourceKind;
   /** `theme.json` or `themes/theme.json` exists. */
   themePath?: string;
-}
-
-/** What the host or a loader has to say about one extension. */
-export interface Diagnostic {
-  extension?: string;
-  dir?: string;
-  level: "error" | "warning" | "info";
-  message: string;
-}
-
-/** Loading returns values plus diagnostics; expected failures are not thrown. */
-export interface Loaded<T> {
-  value: T;
-  diagnostics: Diagnostic[];
 }
 
 /** True when the bundle is never spawned (theme-only or skill-only). */
@@ -70,35 +56,4 @@ export interface LaunchPlan {
   dataDir: string;
   /** Lines to show the user about how it runs (e.g. the scope for `--ext`). */
   notes?: string[];
-}
-
-/** One manifest `skills` entry resolved to an absolute path. */
-export interface SkillRoot {
-  /** The entry as written in the manifest. */
-  entry: string;
-  path: string;
-  kind: "dir" | "file";
-}
-
-/** The skills one extension contributes (planned by src/extensions/manifest_skill_plan.ts). */
-export interface SkillBundle {
-  extension: string;
-  /** `kebabCase(manifest name)`: skills are named `<prefix>:<kebab skill dir>`. */
-  prefix: string;
-  dir: string;
-  roots: SkillRoot[];
-}
-
-/** `Git Tools` → `git-tools`, `WritingGitCommits` → `writing-git-commits`. */
-export function kebabCase(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** The full name of a skill found in directory `skillDirName` of a bundle. */
-export function bundleSkillName(prefix: string, skillDirName: string): string {
-  return `${prefix}:${kebabCase(skillDirName)}`;
 }

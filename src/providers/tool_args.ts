@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ToolCallBlock } from "../agent/types.ts";
+import type { ToolCallBlock } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 
 function isObject(v: unknown): v is JsonObject {

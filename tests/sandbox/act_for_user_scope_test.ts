@@ -8,16 +8,11 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import {
-  allowsSubmit,
-  allowsSubmitSlash,
-  allowsToolPrompt,
-  defaultScope,
-  parseScope,
-  type Scope,
-  scopeToJson,
-  scopeWidening,
-} from "../../src/extensions/scope.ts";
+import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt } from "../../src/scope/allows.ts";
+import { scopeToJson } from "../../src/scope/json.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import { defaultScope, type Scope } from "../../src/scope/scope.ts";
+import { scopeWidening } from "../../src/scope/widening.ts";
 import { describeScope, needsGrant } from "../../src/sandbox/describe.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";

@@ -3,7 +3,8 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 import { findGrant, saveRecord } from "../../src/sandbox/grants.ts";
-import { parseScope, type Scope } from "../../src/extensions/scope.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import type { Scope } from "../../src/scope/scope.ts";
 import { isCompiled, permissionFlags, runnerCommand } from "../../src/sandbox/command.ts";
 import { probeWorld } from "./_probe.ts";
 

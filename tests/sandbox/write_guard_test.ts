@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
 import { planSandboxLaunch, type SandboxLaunchContext } from "../../src/sandbox/launch.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
-import { parseScope } from "../../src/extensions/scope.ts";
+import { parseScope } from "../../src/scope/parse.ts";
 import { describeScope } from "../../src/sandbox/describe.ts";
 import { type ProbeWorld, probeWorld, runnerMode, startProbe } from "./_probe.ts";
 

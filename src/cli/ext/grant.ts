@@ -33,7 +33,7 @@ export async function grantCommand(
       import("../../extensions/consent.ts"),
       import("../../extensions/identity.ts"),
       import("../../extensions/manage/lookup.ts"),
-      import("../../extensions/scope.ts"),
+      import("../../scope/widening.ts"),
       import("../../sandbox/grants.ts"),
     ]);
   const { lookupRecord, removeGrant, saveRecord } = grants;

@@ -16,7 +16,8 @@ import { errorMessage } from "../../errors.ts";
 import { deadlineSignal, type HostCore } from "./core.ts";
 import { boundContent } from "./bound.ts";
 import type { ExtensionRecord } from "./record.ts";
-import { allowsCallTool, refusalMessage } from "../scope.ts";
+import { allowsCallTool } from "../../scope/allows.ts";
+import { refusalMessage } from "../../scope/refusal.ts";
 
 export const CALL_TOOL_REFUSALS = {
   optIn: "extension did not opt in to call_tool",

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Diagnostic } from "../types.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExtensionRecord } from "./record.ts";
 
 export class Diagnostics {

@@ -9,7 +9,8 @@ import type { CloseInfo, ExtensionChannel } from "../channel.ts";
 import type { ExtensionSource } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
-import { protocolScope, type Scope } from "../scope.ts";
+import { protocolScope } from "../../scope/allows.ts";
+import type { Scope } from "../../scope/scope.ts";
 import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
