@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string[]> = {
   skills: ["protocol", "config"],
   tools: ["protocol", "config", "model", "skills"],
   agent: ["protocol", "config", "model", "providers", "skills"],
-  sandbox: ["protocol", "config", "scope", "extensions"],
+  sandbox: ["protocol", "config", "scope"],
   extensions: ["protocol", "config", "model", "scope", "sandbox", "skills", "agent/hooks.ts"],
   modes: ["*"],
   cli: ["*"],

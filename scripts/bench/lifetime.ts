@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { zotPaths } from "../../src/config/paths.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { GroupReaper } from "../../src/process_reaper.ts";
 import { EXT, spawnToReady } from "./sandbox.ts";
 import { fmtMs, median } from "./_stats.ts";

@@ -12,7 +12,7 @@
 
 import { join } from "node:path";
 import { zotPaths } from "../../src/config/paths.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { LaunchPlan } from "../../src/extensions/types.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";

@@ -11,7 +11,7 @@
 import type { ZotPaths } from "../config/paths.ts";
 import { describeScope, needsGrant } from "../sandbox/describe.ts";
 import { type NewRecord, saveRecord } from "../sandbox/grants.ts";
-import { isSandboxedExec, launchKind } from "./launch_kind.ts";
+import { isSandboxedExec, launchKind } from "../sandbox/launch_kind.ts";
 import { manifestSha256 } from "./identity.ts";
 import type { ConfirmResult } from "./manage/install.ts";
 import { parseScope } from "../scope/parse.ts";

@@ -11,7 +11,7 @@
 
 import { parseScope } from "../scope/parse.ts";
 import type { Scope } from "../scope/scope.ts";
-import { kindWords, type LaunchKind, launchKind } from "./launch_kind.ts";
+import { kindWords, type LaunchKind, launchKind } from "../sandbox/launch_kind.ts";
 import type { ExtensionSource } from "./types.ts";
 
 export interface Identity {

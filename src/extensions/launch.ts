@@ -10,9 +10,9 @@
 
 import { delimiter, isAbsolute, join, sep } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
-import { planSandboxLaunch } from "../sandbox/launch.ts";
+import { planSandboxLaunch } from "./sandbox_launch.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
-import { isSandboxedExec } from "./launch_kind.ts";
+import { isSandboxedExec } from "../sandbox/launch_kind.ts";
 import { checkConsent } from "./consent_check.ts";
 import { isInside } from "../path_inside.ts";
 

@@ -26,7 +26,7 @@ import {
 } from "../sandbox/json_store.ts";
 import { scanRoot } from "./discovery.ts";
 import type { Identity } from "./identity.ts";
-import { kindWords, type LaunchKind } from "./launch_kind.ts";
+import { kindWords, type LaunchKind } from "../sandbox/launch_kind.ts";
 import type { ExtensionSource } from "./types.ts";
 import { treeChanges, treeHash } from "./tree_hash.ts";
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { tempZot } from "../helpers/tmp.ts";
 import { withTimeout } from "../helpers/wait.ts";
 import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource, LaunchPlan, SourceKind } from "../../src/extensions/types.ts";
 import type { ZotPaths } from "../../src/config/paths.ts";
 

@@ -15,7 +15,7 @@ import { defaultScope, type Scope } from "../../src/scope/scope.ts";
 import { scopeWidening } from "../../src/scope/widening.ts";
 import { describeScope, needsGrant } from "../../src/sandbox/describe.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
 
 function scope(raw: unknown): Scope {

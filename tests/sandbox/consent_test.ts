@@ -8,7 +8,7 @@ import { installExtension } from "../../src/extensions/manage/install.ts";
 import { isProjectTrusted, trustProject, untrustProject } from "../../src/extensions/trust.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
 import { findGrant } from "../../src/sandbox/grants.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
 
 function fakeIO(

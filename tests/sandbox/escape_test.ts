@@ -6,7 +6,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { httpServer, tcpServer } from "./_servers.ts";
 import { type ProbeWorld, probeWorld, startProbe } from "./_probe.ts";
 

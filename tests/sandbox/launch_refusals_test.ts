@@ -12,7 +12,10 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch, type SandboxLaunchResult } from "../../src/sandbox/launch.ts";
+import {
+  planSandboxLaunch,
+  type SandboxLaunchResult,
+} from "../../src/extensions/sandbox_launch.ts";
 import { type ProbeWorld, probeWorld } from "./_probe.ts";
 
 function plan(w: ProbeWorld): Promise<SandboxLaunchResult> {

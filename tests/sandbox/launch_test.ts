@@ -1,7 +1,7 @@
 /** Consent at start: grants pinned to a scope, widening refused with what grew. */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { findGrant, saveRecord } from "../../src/sandbox/grants.ts";
 import { parseScope } from "../../src/scope/parse.ts";
 import type { Scope } from "../../src/scope/scope.ts";

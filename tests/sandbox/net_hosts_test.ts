@@ -10,7 +10,7 @@
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
 import { parseScope } from "../../src/scope/parse.ts";
 import { describeScope } from "../../src/sandbox/describe.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { httpServer } from "./_servers.ts";
 import { probeWorld, startProbe } from "./_probe.ts";
 

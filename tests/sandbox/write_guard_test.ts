@@ -8,7 +8,10 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch, type SandboxLaunchContext } from "../../src/sandbox/launch.ts";
+import {
+  planSandboxLaunch,
+  type SandboxLaunchContext,
+} from "../../src/extensions/sandbox_launch.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
 import { parseScope } from "../../src/scope/parse.ts";
 import { describeScope } from "../../src/sandbox/describe.ts";

@@ -78,7 +78,10 @@ export async function grantCommand(
     if (rec.name !== now.name && now.kind === "sandboxed") {
       // The name picks the data directory: a rename may reach state another extension left.
       const { sandboxDataDir } = await import("../../sandbox/launch.ts");
-      const data = await sandboxDataDir(paths, source);
+      const data = await sandboxDataDir(paths, {
+        name: source.manifest.name,
+        project: source.kind === "project",
+      });
       if (await Deno.stat(data).then(() => true, () => false)) {
         io.print(
           safeText(`as "${now.name}" it will use the data directory ${data}, which already exists`),
