@@ -79,6 +79,14 @@ export const mutants: Mutant[] = [
     tests: WIDENING_TESTS,
   },
   {
+    id: "manifest-scope-unchecked",
+    protection: "a sandboxed extension's scope is parsed at load and an invalid one fails the load",
+    file: "src/extensions/manifest_fields.ts",
+    find: "  if (isSandboxedExec(exec)) {",
+    replace: "  if (false) {",
+    tests: ["tests/extensions/manifest/manifest_scope_test.ts"],
+  },
+  {
     id: "scope-parse-dotdot",
     protection: "scope paths may not contain .. (escaping a placeholder)",
     file: PARSE,

@@ -110,7 +110,9 @@ export async function readManifest(dir: string): Promise<ManifestRead> {
   const hostile = manifestTextProblem(parsed.raw);
   if (hostile) return { status: "invalid", manifestPath, problem: hostile };
   const fields = validateFields(parsed.raw);
-  if (!fields.ok) return { status: "invalid", manifestPath, problem: fields.problem };
+  if (!fields.ok) {
+    return { status: "invalid", manifestPath, problem: fields.problem, name: fields.name };
+  }
   const manifest = fields.manifest;
   const invalid = (problem: string): ManifestRead => ({
     status: "invalid",

@@ -1,15 +1,13 @@
 /**
  * Starting a sandboxed extension, the loader's half: the checks that need
- * what only the extension side knows (the manifest's name rules, the scope
- * as written, what the user agreed to, which projects are trusted), then the
- * sandbox's plan built from plain values.
+ * what only the extension side knows (the manifest's name rules, what the
+ * user agreed to, which projects are trusted), then the sandbox's plan built
+ * from plain values and the scope parsed at load.
  *
  * @module
  */
 
 import { errorMessage } from "../errors.ts";
-import { parseScope } from "../scope/parse.ts";
-import type { Scope } from "../scope/scope.ts";
 import {
   planSandboxLaunch as planRunner,
   type SandboxLaunchContext,
@@ -18,25 +16,9 @@ import {
 import { checkConsent } from "./consent_check.ts";
 import { nameProblem } from "./manifest_fields.ts";
 import { trustedProjects } from "./trust.ts";
-import type { ExtensionSource } from "./types.ts";
+import { type ExtensionSource, sandboxScope } from "./types.ts";
 
 export type { SandboxLaunchContext, SandboxLaunchResult };
-
-/** The scope a source declares, or the load error naming its manifest. */
-export function sourceScope(source: ExtensionSource): { ok: true; scope: Scope } | {
-  ok: false;
-  error: string;
-} {
-  const parsed = parseScope(source.manifest.scope);
-  if (parsed.ok) return parsed;
-  return {
-    ok: false,
-    error:
-      `Cannot start extension "${source.manifest.name}": invalid scope in ${source.manifestPath}: ${
-        parsed.errors.join("; ")
-      }`,
-  };
-}
 
 /** The sandbox's launch plan for `source`, or why it may not start. */
 export async function planSandboxLaunch(
@@ -50,8 +32,6 @@ export async function planSandboxLaunch(
   });
   const badName = nameProblem(name);
   if (badName) return fail(badName);
-  const declared = sourceScope(source);
-  if (!declared.ok) return declared;
 
   // What the user agreed to (name, exec, kind, scope), checked at every start but for `--ext`.
   if (!ctx.explicit) {
@@ -72,7 +52,7 @@ export async function planSandboxLaunch(
     args: source.manifest.args ?? [],
     manifestPath: source.manifestPath,
     project: source.kind === "project",
-    scope: declared.scope,
+    scope: sandboxScope(source),
     trusted,
   }, ctx);
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { defaultScope, type Scope } from "../scope/scope.ts";
+
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
   name: string;
@@ -16,8 +18,12 @@ export interface Manifest {
   skills?: string[];
   /** Defaults to true. */
   enabled: boolean;
-  /** The sandbox scope, unparsed here (see src/scope/parse.ts). */
-  scope?: unknown;
+  /**
+   * The scope of an extension that runs sandboxed, parsed at load (an
+   * invalid one fails the load). Absent for a plain or passive extension,
+   * and where no scope was parsed: least privilege (see {@linkcode sandboxScope}).
+   */
+  scope?: Scope;
   /** Every key as written, for tools that must keep unknown keys. */
   raw: Record<string, unknown>;
 }
@@ -39,6 +45,11 @@ export interface ExtensionSource {
 /** True when the bundle is never spawned (theme-only or skill-only). */
 export function isPassive(source: ExtensionSource): boolean {
   return !source.manifest.exec;
+}
+
+/** The scope a sandboxed `source` runs with: as parsed at load, or least privilege. */
+export function sandboxScope(source: ExtensionSource): Scope {
+  return source.manifest.scope ?? defaultScope();
 }
 
 /** How to start an extension's process. Built by src/extensions/launch.ts. */

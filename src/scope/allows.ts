@@ -6,8 +6,7 @@
  * @module
  */
 
-import { parseScope } from "./parse.ts";
-import { defaultScope, type Scope } from "./scope.ts";
+import type { Scope } from "./scope.ts";
 import { nameCovers } from "./widening.ts";
 
 export const allowsEvent = (scope: Scope, event: string): boolean =>
@@ -33,13 +32,3 @@ export const allowsSubmit = (scope: Scope): boolean => scope.submit;
 export const allowsSubmitSlash = (scope: Scope): boolean => scope.submitSlash;
 export const allowsToolPrompt = (scope: Scope, tool: string): boolean =>
   scope.toolPrompt && allowsCallTool(scope, tool);
-
-/**
- * The protocol scope the host enforces for a sandboxed extension. An invalid
- * scope never gets this far (the launch refuses it), so it falls back to
- * least privilege rather than to nothing.
- */
-export function protocolScope(raw: unknown): Scope {
-  const parsed = parseScope(raw);
-  return parsed.ok ? parsed.scope : defaultScope();
-}

@@ -17,6 +17,7 @@ import { describeScope, needsGrant } from "../../src/sandbox/describe.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
 import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
+import { manifestOf } from "../helpers/manifest.ts";
 
 function scope(raw: unknown): Scope {
   const r = parseScope(raw);
@@ -104,7 +105,7 @@ async function writeExt(dir: string, scope: unknown): Promise<ExtensionSource> {
   await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(raw));
   await Deno.writeTextFile(join(dir, "main.ts"), "export {};\n");
   return {
-    manifest: { name: "actor", exec: "./main.ts", enabled: true, scope, raw },
+    manifest: manifestOf(raw),
     dir,
     manifestPath: join(dir, "extension.json"),
     kind: "global",

@@ -52,14 +52,7 @@ export async function grantCommand(
     const had = await removeGrant(paths.grants, dir);
     return had ? `revoked the grant of "${name}"` : `"${name}" had no stored grant`;
   }
-  const current = await identities.identityOf(source);
-  if (!current.ok) {
-    throw new ZotError(
-      "ext-grant",
-      `Cannot grant "${name}": ${current.error} (fix ${source.manifestPath})`,
-    );
-  }
-  const now = current.identity;
+  const now = await identities.identityOf(source);
   // What changed since the last record is what the user has to judge: said before the question
   // (and before a refusal without a terminal), not after the answer.
   const previous = await lookupRecord(paths.grants, dir);

@@ -6,10 +6,9 @@
  */
 
 import type { CloseInfo, ExtensionChannel } from "../channel.ts";
-import type { ExtensionSource } from "../types.ts";
+import { type ExtensionSource, sandboxScope } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
-import { protocolScope } from "../../scope/allows.ts";
 import type { Scope } from "../../scope/scope.ts";
 import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
 
@@ -98,7 +97,7 @@ export function newRecord(
     warnings: [],
     notes,
     panelInvites: 0,
-    scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,
+    scope: channel?.sandboxed ? sandboxScope(source) : undefined,
   };
 }
 
