@@ -87,6 +87,14 @@ export const mutants: Mutant[] = [
     tests: ["tests/extensions/manifest/manifest_scope_test.ts"],
   },
   {
+    id: "sandbox-name-unchecked",
+    protection: "the sandbox itself refuses a name that is not one path segment (its data dir)",
+    file: "src/sandbox/launch.ts",
+    find: "  if (badName) return fail(badName);",
+    replace: "",
+    tests: ["tests/sandbox/plain_request_test.ts"],
+  },
+  {
     id: "scope-parse-dotdot",
     protection: "scope paths may not contain .. (escaping a placeholder)",
     file: PARSE,
