@@ -66,7 +66,7 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
   const exec = str(raw.exec);
   let scope: Scope | undefined;
   // Only the sandbox reads a scope: a plain program runs with the user's privileges whatever
-  // it declares, so its `scope` is not checked (as before scopes were parsed at load).
+  // it declares, so a scope there grants nothing, is not checked and refuses nothing.
   if (isSandboxedExec(exec)) {
     const parsed = parseScope(raw.scope);
     if (!parsed.ok) {
