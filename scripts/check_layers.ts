@@ -1,8 +1,13 @@
 /**
  * Fails on a forbidden import edge, so the layered architecture stays
- * true: main -> cli -> modes -> agent/extensions/tools -> providers,
- * protocol, config. The SDK sees only the protocol; protocol and tui are
- * leaves; modes never import each other.
+ * true: main -> cli -> modes -> extensions -> agent/tools -> providers,
+ * sandbox -> model, scope, protocol, config. The SDK sees only the
+ * protocol; protocol and tui are leaves; modes never import each other.
+ *
+ * The table names folders only, never single files: where two folders need
+ * the same piece, it moves below both. And whatever the table says, two
+ * folders that import each other (directly or around a loop) are reported
+ * as a cycle, from the edges actually found.
  *
  * Usage: deno run -A scripts/check_layers.ts   (exit 1 and one line per violation)
  *
@@ -18,39 +23,47 @@ export function layerOf(path: string): string | undefined {
   return parts.length === 2 ? "base" : parts[1];
 }
 
+/** Which layers each layer may import, besides itself and "base" (src/*.ts). */
+export type LayerTable = Record<string, string[]>;
+
 /** What each layer may import besides itself and "base" (src/errors.ts, src/version.ts). */
-const ALLOWED: Record<string, string[]> = {
+export const ALLOWED: LayerTable = {
   protocol: [],
   sdk: ["protocol"],
   tui: [],
   config: [],
-  providers: ["protocol", "config", "agent/types.ts"],
-  skills: ["protocol", "config", "extensions/types.ts"],
-  tools: ["protocol", "config", "skills", "agent/types.ts", "agent/hooks.ts"],
-  agent: ["protocol", "config", "providers", "skills"],
-  sandbox: ["protocol", "config", "extensions"],
-  extensions: ["protocol", "config", "sandbox", "skills", "agent/types.ts", "agent/hooks.ts"],
+  model: ["protocol"],
+  scope: ["protocol"],
+  providers: ["protocol", "config", "model"],
+  skills: ["protocol", "config"],
+  tools: ["protocol", "config", "model", "skills"],
+  agent: ["protocol", "config", "model", "providers", "skills"],
+  sandbox: ["protocol", "config", "scope"],
+  // The host implements the agent's hooks (agent/hooks.ts); the agent knows nothing of it.
+  extensions: ["protocol", "config", "model", "scope", "sandbox", "skills", "agent"],
   modes: ["*"],
   cli: ["*"],
   scaffold: ["protocol", "config", "sdk"],
 };
 
 /** Returns a violation message for the edge `from -> to`, or undefined. */
-export function checkEdge(from: string, to: string): string | undefined {
+export function checkEdge(
+  from: string,
+  to: string,
+  table: LayerTable = ALLOWED,
+): string | undefined {
   const a = layerOf(from);
   const b = layerOf(to);
   if (!a || !b || a === b || b === "base") return undefined;
   if (a === "base") return `${from} -> ${to}: src/*.ts files are the base layer and import nothing`;
   if (a === "modes" && b === "modes") return undefined;
-  const allowed = ALLOWED[a];
+  const allowed = table[a];
   if (!allowed) return `${from}: unknown layer "${a}" (add it to scripts/check_layers.ts)`;
   if (b === "cli" && a !== "cli") return `${from} -> ${to}: only main.ts imports cli`;
   if (a === "modes") {
     return b === "cli" ? `${from} -> ${to}: modes must not import cli` : undefined;
   }
-  if (allowed.includes("*")) return undefined;
-  const sub = to.slice("src/".length);
-  if (allowed.includes(b) || allowed.includes(sub)) return undefined;
+  if (allowed.includes("*") || allowed.includes(b)) return undefined;
   return `${from} -> ${to}: layer "${a}" must not import "${b}"`;
 }
 
@@ -63,13 +76,79 @@ function modesEdge(from: string, to: string): string | undefined {
   return `${from} -> ${to}: modes never import each other (share through src/modes/shared)`;
 }
 
+/**
+ * Folder cycles among `edges` (repo-relative `[from, to]` pairs): one message
+ * per group of folders that reach each other, naming a loop through them.
+ */
+export function folderCycles(edges: readonly (readonly [string, string])[]): string[] {
+  const graph = new Map<string, Set<string>>();
+  const example = new Map<string, string>();
+  for (const [from, to] of edges) {
+    const a = layerOf(from);
+    const b = layerOf(to);
+    if (!a || !b || a === b || a === "base" || b === "base") continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a)!.add(b);
+    if (!example.has(`${a}>${b}`)) example.set(`${a}>${b}`, `${from} -> ${to}`);
+  }
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const start of [...graph.keys()].sort()) {
+    if (done.has(start)) continue;
+    const loop = findLoop(graph, start);
+    if (!loop) continue;
+    loop.forEach((l) => done.add(l));
+    const steps = loop.map((l, i) => example.get(`${l}>${loop[(i + 1) % loop.length]}`));
+    out.push(
+      `folders import each other: ${[...loop, loop[0]].join(" -> ")} (${steps.join("; ")}); ` +
+        `move the shared piece below both`,
+    );
+  }
+  return out;
+}
+
+/** A loop of folders back to `start`, by breadth-first search (shortest), or undefined. */
+function findLoop(graph: Map<string, Set<string>>, start: string): string[] | undefined {
+  const parent = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const node = queue.shift()!;
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (next === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(parent.get(path[0])!);
+        return path;
+      }
+      if (parent.has(next)) continue;
+      parent.set(next, node);
+      queue.push(next);
+    }
+  }
+  return undefined;
+}
+
+/** The table's own cycles: a table that allows a loop would let one in unnoticed. */
+export function tableCycles(table: LayerTable): string[] {
+  const edges: [string, string][] = [];
+  for (const [a, allowed] of Object.entries(table)) {
+    for (const b of allowed) {
+      if (b !== "*") edges.push([`src/${a}/x.ts`, `src/${b}/x.ts`]);
+    }
+  }
+  return folderCycles(edges).map((m) => `scripts/check_layers.ts allows a cycle: ${m}`);
+}
+
 interface InfoModule {
   specifier: string;
   dependencies?: { code?: { specifier?: string }; type?: { specifier?: string } }[];
 }
 
 /** Collect violations over the module graph of the given entry points (one deno info run). */
-export async function findViolations(root: string, entries: string[]): Promise<string[]> {
+export async function findViolations(
+  root: string,
+  entries: string[],
+  table: LayerTable = ALLOWED,
+): Promise<string[]> {
   const entry = `${root}/.check_layers_entry.ts`;
   await Deno.writeTextFile(entry, entries.map((e) => `import "./${e}";`).join("\n") + "\n");
   let info: { modules: InfoModule[] };
@@ -88,6 +167,7 @@ export async function findViolations(root: string, entries: string[]): Promise<s
     await Deno.remove(entry).catch(() => {});
   }
   const out: string[] = [];
+  const edges: [string, string][] = [];
   for (const m of info.modules) {
     if (!m.specifier.startsWith("file://")) continue;
     const from = relative(root, new URL(m.specifier).pathname);
@@ -95,11 +175,12 @@ export async function findViolations(root: string, entries: string[]): Promise<s
       const spec = d.code?.specifier ?? d.type?.specifier;
       if (!spec?.startsWith("file://")) continue;
       const to = relative(root, new URL(spec).pathname);
-      const v = checkEdge(from, to) ?? modesEdge(from, to);
+      edges.push([from, to]);
+      const v = checkEdge(from, to, table) ?? modesEdge(from, to);
       if (v) out.push(v);
     }
   }
-  return [...new Set(out)];
+  return [...new Set(out), ...folderCycles(edges)];
 }
 
 /** Entry points: main.ts, the SDK, and every src file (dynamic imports included). */
@@ -118,7 +199,7 @@ export function entryPoints(root: string): string[] {
 
 if (import.meta.main) {
   const root = Deno.cwd();
-  const violations = await findViolations(root, entryPoints(root));
+  const violations = [...tableCycles(ALLOWED), ...await findViolations(root, entryPoints(root))];
   for (const v of violations) console.error(v);
   console.error(violations.length ? `${violations.length} forbidden import(s)` : "layers ok");
   Deno.exit(violations.length ? 1 : 0);

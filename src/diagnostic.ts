@@ -104,3 +104,9 @@ export function isLoadProblem(d: Diagnostic): boolean {
 
 /** Where a diagnostic goes: each mode passes its own renderer. */
 export type DiagnosticSink = (diagnostic: Diagnostic) => void;
+
+/** Loading returns values plus diagnostics; expected failures are not thrown. */
+export interface Loaded<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}

@@ -21,7 +21,7 @@ import { Agent } from "../../src/agent/loop.ts";
 import { Session } from "../../src/agent/session.ts";
 import { ToolRegistry } from "../../src/agent/tool_registry.ts";
 import type { Provider, StreamEvent } from "../../src/providers/types.ts";
-import type { Tool } from "../../src/agent/types.ts";
+import type { Tool } from "../../src/model/types.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";
 import { PYTHON } from "../../tests/helpers/python.ts";

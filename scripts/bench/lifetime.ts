@@ -10,11 +10,12 @@
 
 import { join } from "node:path";
 import { zotPaths } from "../../src/config/paths.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { GroupReaper } from "../../src/process_reaper.ts";
 import { EXT, spawnToReady } from "./sandbox.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";
+import { validateFields } from "../../src/extensions/manifest_fields.ts";
 
 const RUNS = 15;
 const WARMUP = 3;
@@ -43,7 +44,7 @@ export async function bench(): Promise<BenchRow[]> {
       const manifest = { name, exec: "./main.ts", ...(scope ? { scope } : {}) };
       await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(manifest));
       const planned = await planSandboxLaunch({
-        manifest: { ...manifest, enabled: true, raw: manifest },
+        manifest: loaded(manifest),
         dir,
         manifestPath: join(dir, "extension.json"),
         kind: "explicit",
@@ -95,4 +96,11 @@ export async function bench(): Promise<BenchRow[]> {
 
 if (import.meta.main) {
   for (const row of await bench()) console.log(`${row.name}: ${row.value} ${row.note ?? ""}`);
+}
+
+/** The manifest as zot's loader parses it. */
+function loaded(raw: Record<string, unknown>) {
+  const fields = validateFields(raw);
+  if (!fields.ok) throw new Error(fields.problem);
+  return fields.manifest;
 }

@@ -13,7 +13,7 @@
 
 import { join } from "node:path";
 import { zotPaths } from "../../src/config/paths.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { DENO_RUN_FLAGS } from "../../src/self_exec.ts";
 import { EXT, spawnToReady } from "./sandbox.ts";
 import { median } from "./_stats.ts";

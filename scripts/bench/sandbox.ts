@@ -12,10 +12,11 @@
 
 import { join } from "node:path";
 import { zotPaths } from "../../src/config/paths.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { LaunchPlan } from "../../src/extensions/types.ts";
 import { fmtMs, median } from "./_stats.ts";
 import type { BenchRow } from "./types.ts";
+import { validateFields } from "../../src/extensions/manifest_fields.ts";
 
 const RUNS = 15;
 const WARMUP = 3;
@@ -92,7 +93,7 @@ export async function bench(): Promise<BenchRow[]> {
     const paths = zotPaths(root, join(root, "home"));
     const plan = async (worker: boolean) => {
       const planned = await planSandboxLaunch({
-        manifest: { ...manifest, enabled: true, raw: manifest },
+        manifest: loaded(manifest),
         dir,
         manifestPath: join(dir, "extension.json"),
         kind: "explicit",
@@ -145,4 +146,11 @@ export async function bench(): Promise<BenchRow[]> {
 
 if (import.meta.main) {
   for (const row of await bench()) console.log(`${row.name}: ${row.value} ${row.note ?? ""}`);
+}
+
+/** The manifest as zot's loader parses it. */
+function loaded(raw: Record<string, unknown>) {
+  const fields = validateFields(raw);
+  if (!fields.ok) throw new Error(fields.problem);
+  return fields.manifest;
 }

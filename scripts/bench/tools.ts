@@ -7,7 +7,7 @@
 
 import type { BenchRow } from "./types.ts";
 import { fmtMs, median, quantile } from "./_stats.ts";
-import type { Tool, ToolContext } from "../../src/agent/types.ts";
+import type { Tool, ToolContext } from "../../src/model/types.ts";
 import { createBuiltinTools } from "../../src/tools/mod.ts";
 
 function context(cwd: string): ToolContext {

@@ -11,7 +11,9 @@
 
 import type { Mutant } from "./types.ts";
 
-const SCOPE = "src/extensions/scope.ts";
+const WIDENING = "src/scope/widening.ts";
+const PARSE = "src/scope/parse.ts";
+const ALLOWS = "src/scope/allows.ts";
 const WIDENING_TESTS = ["tests/sandbox/scope_widening_test.ts"];
 const REFUSALS = "tests/sandbox/launch_refusals_test.ts";
 
@@ -19,7 +21,7 @@ const REFUSALS = "tests/sandbox/launch_refusals_test.ts";
 const widening = (key: string, line: string): Mutant => ({
   id: `scope-widening-${key.replace("_", "-")}`,
   protection: `a manifest that adds to scope.${key} after the grant does not start`,
-  file: SCOPE,
+  file: WIDENING,
   find: `    ${line}\n`,
   replace: "",
   tests: WIDENING_TESTS,
@@ -39,7 +41,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-widening-import-against-net",
     protection: "a granted net host does not count as a granted import host",
-    file: SCOPE,
+    file: WIDENING,
     find: `["import", granted.import, current.import, hostCovers],`,
     replace: `["import", [...granted.import, ...granted.net], current.import, hostCovers],`,
     tests: WIDENING_TESTS,
@@ -47,7 +49,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-widening-memory",
     protection: "a larger memory budget than granted does not start",
-    file: SCOPE,
+    file: WIDENING,
     find: "if (current.memory > granted.memory)",
     replace: "if (false)",
     tests: WIDENING_TESTS,
@@ -55,7 +57,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-widening-system-prompt",
     protection: "asking for system_prompt after the grant does not start",
-    file: SCOPE,
+    file: WIDENING,
     find: `["system_prompt", granted.systemPrompt, current.systemPrompt],`,
     replace: "",
     tests: WIDENING_TESTS,
@@ -63,7 +65,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-path-covers-segments",
     protection: "a granted path covers what is below it, not a sibling sharing its prefix",
-    file: SCOPE,
+    file: WIDENING,
     find: `p === g || g === "/" || p.startsWith(g + "/")`,
     replace: `p === g || g === "/" || p.startsWith(g)`,
     tests: WIDENING_TESTS,
@@ -71,15 +73,31 @@ export const mutants: Mutant[] = [
   {
     id: "scope-host-covers-port",
     protection: "a host grant with a port does not cover the host's other ports",
-    file: SCOPE,
+    file: WIDENING,
     find: "gm[2] === undefined && gm[1] === pm[1]",
     replace: "gm[1] === pm[1]",
     tests: WIDENING_TESTS,
   },
   {
+    id: "manifest-scope-unchecked",
+    protection: "a sandboxed extension's scope is parsed at load and an invalid one fails the load",
+    file: "src/extensions/manifest_fields.ts",
+    find: "  if (isSandboxedExec(exec)) {",
+    replace: "  if (false) {",
+    tests: ["tests/extensions/manifest/manifest_scope_test.ts"],
+  },
+  {
+    id: "sandbox-name-unchecked",
+    protection: "the sandbox itself refuses a name that is not one path segment (its data dir)",
+    file: "src/sandbox/launch.ts",
+    find: "  if (badName) return fail(badName);",
+    replace: "",
+    tests: ["tests/sandbox/plain_request_test.ts"],
+  },
+  {
     id: "scope-parse-dotdot",
     protection: "scope paths may not contain .. (escaping a placeholder)",
-    file: SCOPE,
+    file: PARSE,
     find: `if (p.split("/").some((s) => s === "..")) return \`must not contain ".."\`;`,
     replace: "",
     tests: ["tests/sandbox/scope_test.ts"],
@@ -87,7 +105,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-parse-unknown-key",
     protection: "an unknown scope key is refused (a typo never silently grants less or more)",
-    file: SCOPE,
+    file: PARSE,
     find: 'errors.push(`scope."${key}" is not a known key (known: ${KEYS.join(", ")})`);',
     replace: "",
     tests: ["tests/sandbox/scope_test.ts"],
@@ -95,7 +113,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-parse-env-star",
     protection: "scope.env refuses a bare * (every variable)",
-    file: SCOPE,
+    file: PARSE,
     find: String.raw`const ENV_RE = /^[A-Za-z_][A-Za-z0-9_]*\*?$/;`,
     replace: String.raw`const ENV_RE = /^(?:\*|[A-Za-z_][A-Za-z0-9_]*\*?)$/;`,
     tests: ["tests/sandbox/scope_test.ts"],
@@ -103,7 +121,7 @@ export const mutants: Mutant[] = [
   {
     id: "scope-allows-system-prompt",
     protection: "intercepting before_agent_start needs scope.system_prompt",
-    file: SCOPE,
+    file: ALLOWS,
     find: `if (event === "before_agent_start") return scope.systemPrompt;`,
     replace: `if (event === "before_agent_start") return true;`,
     tests: ["tests/sandbox/scope_test.ts", "tests/sandbox/protocol_scope_test.ts"],

@@ -67,7 +67,7 @@ export const mutants: Mutant[] = [
   {
     id: "entry-kinds-old-list",
     protection: "every entry Deno runs as JS/TS (tsx, jsx, cjs, cts) is sandboxed",
-    file: "src/extensions/launch_kind.ts",
+    file: "src/sandbox/launch_kind.ts",
     find: "/\\.(ts|mts|cts|tsx|js|mjs|cjs|jsx)$/i;",
     replace: "/\\.(ts|mts|js|mjs)$/i;",
     tests: [CHECK],
@@ -75,7 +75,7 @@ export const mutants: Mutant[] = [
   {
     id: "entry-kinds-case",
     protection: "entry extensions compare without case (Deno runs main.TS as TypeScript)",
-    file: "src/extensions/launch_kind.ts",
+    file: "src/sandbox/launch_kind.ts",
     find: "/\\.(ts|mts|cts|tsx|js|mjs|cjs|jsx)$/i;",
     replace: "/\\.(ts|mts|cts|tsx|js|mjs|cjs|jsx)$/;",
     tests: [CHECK],

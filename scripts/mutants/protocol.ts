@@ -9,7 +9,8 @@
 import type { Mutant } from "./types.ts";
 
 const SUBMIT = "src/extensions/host/submit.ts";
-const SCOPE = "src/extensions/scope.ts";
+const WIDENING = "src/scope/widening.ts";
+const ALLOWS = "src/scope/allows.ts";
 const ACT = "tests/sandbox/act_for_user_test.ts";
 const ACT_SCOPE = "tests/sandbox/act_for_user_scope_test.ts";
 const BUILTINS = "tests/extensions/host/submit_slash_builtins_test.ts";
@@ -85,7 +86,7 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-tool-prompt-call-tool-list",
     protection: "tool_prompt reaches only the tools scope.call_tool lists",
-    file: SCOPE,
+    file: ALLOWS,
     find: "scope.toolPrompt && allowsCallTool(scope, tool);",
     replace: "scope.toolPrompt;",
     tests: [ACT, ACT_SCOPE],
@@ -125,7 +126,7 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-widening-submit",
     protection: "adding scope.submit widens the scope (asks again)",
-    file: SCOPE,
+    file: WIDENING,
     find: `["submit", granted.submit, current.submit],`,
     replace: "",
     tests: [ACT_SCOPE],
@@ -133,7 +134,7 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-widening-submit-slash",
     protection: "adding scope.submit_slash widens the scope (asks again)",
-    file: SCOPE,
+    file: WIDENING,
     find: `["submit_slash", granted.submitSlash, current.submitSlash],`,
     replace: "",
     tests: [ACT_SCOPE],
@@ -141,7 +142,7 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-widening-tool-prompt",
     protection: "adding scope.tool_prompt widens the scope (asks again)",
-    file: SCOPE,
+    file: WIDENING,
     find: `["tool_prompt", granted.toolPrompt, current.toolPrompt],`,
     replace: "",
     tests: [ACT_SCOPE],
@@ -165,7 +166,7 @@ export const mutants: Mutant[] = [
   {
     id: "protocol-system-prompt-not-delivered",
     protection: "before_agent_start is never sent without scope.system_prompt",
-    file: SCOPE,
+    file: ALLOWS,
     find: `if (event === "before_agent_start") return scope.systemPrompt;`,
     replace: `if (event === "before_agent_start") return true;`,
     tests: [DELIVERY],

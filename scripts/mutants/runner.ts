@@ -155,7 +155,7 @@ export const mutants: Mutant[] = [
   {
     id: "runner-net-numeric-forms",
     protection: "numeric hosts must be dotted decimal (no 2130706433, 0x7f.1, 127.1)",
-    file: "src/extensions/net_host.ts",
+    file: "src/scope/net_host.ts",
     find:
       "  if (!/^(?:\\d+|0x[0-9a-f]*)$/.test(labels[labels.length - 1])) return { ok: true, host: name };",
     replace: "  if (labels.length) return { ok: true, host: name };",
@@ -164,7 +164,7 @@ export const mutants: Mutant[] = [
   {
     id: "runner-net-zero-network",
     protection: "0.0.0.0 (and 0.x.x.x) is refused",
-    file: "src/extensions/net_host.ts",
+    file: "src/scope/net_host.ts",
     find: "  if (parts[0] === 0) {",
     replace: "  if (parts[0] === -1) {",
     tests: [NET],
@@ -172,7 +172,7 @@ export const mutants: Mutant[] = [
   {
     id: "runner-net-ipv6-unspecified",
     protection: "[::] is refused",
-    file: "src/extensions/net_host.ts",
+    file: "src/scope/net_host.ts",
     find: "  if (g.every((x) => x === 0)) {",
     replace: "  if (g.every((x) => x === -1)) {",
     tests: [NET],
@@ -180,7 +180,7 @@ export const mutants: Mutant[] = [
   {
     id: "runner-net-ipv4-mapped",
     protection: "IPv4 written as IPv6 ([::ffff:7f00:1]) is refused",
-    file: "src/extensions/net_host.ts",
+    file: "src/scope/net_host.ts",
     find: "  if (mapped && !(g[5] === 0 && g[6] === 0)) {",
     replace: "  if (mapped && g.length === 9) {",
     tests: [NET],
@@ -188,7 +188,7 @@ export const mutants: Mutant[] = [
   {
     id: "runner-net-consent-loopback",
     protection: "consent says a loopback grant is this machine",
-    file: "src/extensions/net_host.ts",
+    file: "src/scope/net_host.ts",
     find: '    if (a === 127) return "loopback";',
     replace: '    if (a === 127) return "public";',
     tests: [NET],

@@ -7,7 +7,7 @@
  */
 
 import type { AgentHooks } from "./hooks.ts";
-import type { AssistantMessage } from "./types.ts";
+import type { AssistantMessage } from "../model/types.ts";
 import type { AgentEvent } from "./events.ts";
 import { assistantText } from "./transcript.ts";
 

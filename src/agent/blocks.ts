@@ -10,7 +10,7 @@
 
 import type { ContentBlock } from "../protocol/content.ts";
 import type { JsonObject } from "../protocol/frames.ts";
-import type { ToolCallBlock, ToolResultBlock } from "./types.ts";
+import type { ToolCallBlock, ToolResultBlock } from "../model/types.ts";
 
 /** A proposed call in the agent's vocabulary. */
 export interface ProposedCall {

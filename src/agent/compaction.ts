@@ -8,7 +8,7 @@
  */
 
 import type { RunStatus } from "../protocol/events.ts";
-import type { Message, UserMessage } from "./types.ts";
+import type { Message, UserMessage } from "../model/types.ts";
 import type { Agent } from "./loop.ts";
 import { streamTurn } from "./turn.ts";
 import { assistantText } from "./transcript.ts";

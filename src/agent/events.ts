@@ -27,7 +27,7 @@ import type {
   StopReason,
   ToolStatus,
 } from "../protocol/events.ts";
-import type { AssistantMessage, Usage, UserMessage } from "./types.ts";
+import type { AssistantMessage, Usage, UserMessage } from "../model/types.ts";
 
 /** A tool call as it was proposed (by the model, a `tool_prompt` or an extension's call_tool). */
 export interface ToolCallEvent {

@@ -11,7 +11,7 @@ import type { ImageBlock, TextBlock } from "../protocol/content.ts";
 import type { Provider } from "../providers/types.ts";
 import type { AgentHooks } from "./hooks.ts";
 import { NO_HOOKS } from "./hooks.ts";
-import type { Message, Usage, UserMessage } from "./types.ts";
+import type { Message, Usage, UserMessage } from "../model/types.ts";
 import type { Confirmer } from "./confirm.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import type { ToolExecEnv } from "./tool_exec.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Message } from "./types.ts";
+import type { Message } from "../model/types.ts";
 import { isRecord } from "../is_record.ts";
 
 function isBlock(v: unknown): boolean {

@@ -8,7 +8,7 @@ import type { ImageBlock } from "../protocol/content.ts";
 import type { StopReason } from "../protocol/events.ts";
 import type { Provider } from "../providers/types.ts";
 import type { AgentHooks } from "./hooks.ts";
-import type { Message } from "./types.ts";
+import type { Message } from "../model/types.ts";
 import type { Confirmer } from "./confirm.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import type { Session } from "./session.ts";

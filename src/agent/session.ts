@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Message } from "./types.ts";
+import type { Message } from "../model/types.ts";
 import {
   loadSession,
   newSessionPath,

@@ -8,7 +8,7 @@
  */
 
 import { join } from "../path.ts";
-import type { Message } from "./types.ts";
+import type { Message } from "../model/types.ts";
 import { isMessage } from "./message_check.ts";
 import { pathKey } from "../config/path_key.ts";
 import { type LockHolder, lockSession, type SessionLock } from "./session_lock.ts";

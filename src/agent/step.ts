@@ -12,7 +12,7 @@ import type { StopReason } from "../protocol/events.ts";
 import type { Provider } from "../providers/types.ts";
 import type { AgentEvent } from "./events.ts";
 import type { AgentHooks } from "./hooks.ts";
-import type { Message, Usage } from "./types.ts";
+import type { Message, Usage } from "../model/types.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import type { ToolExecEnv } from "./tool_exec.ts";
 import { DEFAULT_MAX_TOOL_CALLS, refuseBeyondBound, runToolBatch } from "./tool_batch.ts";

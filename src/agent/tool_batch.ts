@@ -7,7 +7,7 @@
  */
 
 import type { AgentEvent } from "./events.ts";
-import type { ToolCallBlock, ToolResultBlock } from "./types.ts";
+import type { ToolCallBlock, ToolResultBlock } from "../model/types.ts";
 import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
 import { proposedCall, resultBlock } from "./blocks.ts";
 import { textContent } from "../protocol/content.ts";

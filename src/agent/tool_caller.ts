@@ -8,7 +8,7 @@
 
 import { textContent } from "../protocol/content.ts";
 import type { JsonObject } from "../protocol/frames.ts";
-import type { ExternalCallOptions, ToolCaller, ToolResult } from "./types.ts";
+import type { ExternalCallOptions, ToolCaller, ToolResult } from "../model/types.ts";
 import { runToolCall, type ToolExecEnv } from "./tool_exec.ts";
 
 export class AgentToolCaller implements ToolCaller {

@@ -18,7 +18,7 @@ import type {
 import { textContent } from "../protocol/content.ts";
 import type { AgentHooks } from "./hooks.ts";
 import type { AgentEvent } from "./events.ts";
-import type { ToolResult } from "./types.ts";
+import type { ToolResult } from "../model/types.ts";
 import type { ToolRegistry } from "./tool_registry.ts";
 import {
   type ConfirmDecision,

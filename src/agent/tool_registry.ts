@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Tool, ToolSpec } from "./types.ts";
+import type { Tool, ToolSpec } from "../model/types.ts";
 
 export interface ToolRegistryOptions {
   /** Only these names stay available (`--tools a,b`). */

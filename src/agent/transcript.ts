@@ -6,7 +6,7 @@
  */
 
 import { textContent } from "../protocol/content.ts";
-import type { AssistantMessage, Message, ToolResultBlock, Usage } from "./types.ts";
+import type { AssistantMessage, Message, ToolResultBlock, Usage } from "../model/types.ts";
 
 export const INTERRUPTED_TEXT = "tool call was interrupted before it produced a result";
 

@@ -9,7 +9,7 @@
 
 import type { ModelRequest, Provider } from "../providers/types.ts";
 import type { StopReason } from "../protocol/events.ts";
-import type { AssistantMessage, Usage } from "./types.ts";
+import type { AssistantMessage, Usage } from "../model/types.ts";
 import { errorMessage } from "../errors.ts";
 
 export interface TurnSink {

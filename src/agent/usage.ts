@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { Usage } from "./types.ts";
+import type { Usage } from "../model/types.ts";
 
 /** Sum of two usages. */
 export function addUsage(a: Usage, b: Usage): Usage {

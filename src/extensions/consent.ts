@@ -11,12 +11,12 @@
 import type { ZotPaths } from "../config/paths.ts";
 import { describeScope, needsGrant } from "../sandbox/describe.ts";
 import { type NewRecord, saveRecord } from "../sandbox/grants.ts";
-import { isSandboxedExec, launchKind } from "./launch_kind.ts";
+import { isSandboxedExec, launchKind } from "../sandbox/launch_kind.ts";
 import { manifestSha256 } from "./identity.ts";
 import type { ConfirmResult } from "./manage/install.ts";
-import { parseScope, type Scope } from "./scope.ts";
+import type { Scope } from "../scope/scope.ts";
 import { safeText } from "../safe_text.ts";
-import type { ExtensionSource } from "./types.ts";
+import { type ExtensionSource, sandboxScope } from "./types.ts";
 
 export type ConsentResult = ConfirmResult;
 
@@ -65,11 +65,7 @@ export async function askConsent(
 ): Promise<{ ok: true; scope?: Scope } | { ok: false; reason: string }> {
   const exec = source.manifest.exec;
   let scope: Scope | undefined;
-  if (exec && isSandboxedExec(exec)) {
-    const parsed = parseScope(source.manifest.scope);
-    if (!parsed.ok) return { ok: false, reason: `invalid scope: ${parsed.errors.join("; ")}` };
-    scope = parsed.scope;
-  }
+  if (exec && isSandboxedExec(exec)) scope = sandboxScope(source);
   // Whatever the manifest holds, the lines the user agrees to read exactly as printed.
   for (const line of consentSummary(source, scope)) opts.io.print(safeText(line));
   const mustAsk = opts.alwaysAsk ||

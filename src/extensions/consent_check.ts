@@ -26,7 +26,8 @@ import { errorMessage } from "../errors.ts";
 import { lookupRecord, saveRecord } from "../sandbox/grants.ts";
 import { needsGrant } from "../sandbox/describe.ts";
 import { type Identity, identityChanges, identityOf } from "./identity.ts";
-import { defaultScope, scopeWidening } from "./scope.ts";
+import { defaultScope } from "../scope/scope.ts";
+import { scopeWidening } from "../scope/widening.ts";
 import type { ExtensionSource } from "./types.ts";
 
 export type ConsentCheck = { ok: true } | { ok: false; why: string };
@@ -39,9 +40,7 @@ export async function checkConsent(
   if (source.kind === "explicit") return { ok: true };
   const name = source.manifest.name;
   const remedy = `(run "zot ext grant ${name}")`;
-  const current = await identityOf(source);
-  if (!current.ok) return { ok: false, why: current.error };
-  const now = current.identity;
+  const now = await identityOf(source);
   const found = await lookupRecord(paths.grants, source.dir);
   if (found.status === "unreadable") {
     return { ok: false, why: `what you agreed to cannot be read (${found.why}) ${remedy}` };

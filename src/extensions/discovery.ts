@@ -26,7 +26,8 @@
 
 import { basename, resolve } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
-import type { Diagnostic, ExtensionSource, Loaded, SourceKind } from "./types.ts";
+import type { Diagnostic, Loaded } from "../diagnostic.ts";
+import type { ExtensionSource, SourceKind } from "./types.ts";
 
 /** Staging directories of `zot ext install` start with this; discovery never reads them. */
 export const STAGING_PREFIX = ".zot-install-";

@@ -9,9 +9,9 @@
  * @module
  */
 
-import { parseScope, type Scope } from "./scope.ts";
-import { kindWords, type LaunchKind, launchKind } from "./launch_kind.ts";
-import type { ExtensionSource } from "./types.ts";
+import type { Scope } from "../scope/scope.ts";
+import { kindWords, type LaunchKind, launchKind } from "../sandbox/launch_kind.ts";
+import { type ExtensionSource, sandboxScope } from "./types.ts";
 
 export interface Identity {
   name: string;
@@ -52,10 +52,8 @@ function hex(digest: ArrayBuffer): string {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The identity of `source` now, or why its scope cannot be read. */
-export async function identityOf(
-  source: ExtensionSource,
-): Promise<{ ok: true; identity: Identity } | { ok: false; error: string }> {
+/** The identity of `source` now (its scope was parsed when the manifest was loaded). */
+export async function identityOf(source: ExtensionSource): Promise<Identity> {
   const exec = source.manifest.exec ?? "";
   const kind = launchKind(exec);
   const identity: Identity = {
@@ -64,12 +62,8 @@ export async function identityOf(
     kind,
     manifestSha256: await manifestSha256(source.manifestPath),
   };
-  if (kind === "sandboxed") {
-    const parsed = parseScope(source.manifest.scope);
-    if (!parsed.ok) return { ok: false, error: `invalid scope: ${parsed.errors.join("; ")}` };
-    identity.scope = parsed.scope;
-  }
-  return { ok: true, identity };
+  if (kind === "sandboxed") identity.scope = sandboxScope(source);
+  return identity;
 }
 
 /**

@@ -11,7 +11,7 @@
 import { delimiter, isAbsolute, join, sep } from "../path.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
-import { isSandboxedExec } from "./launch_kind.ts";
+import { isSandboxedExec } from "../sandbox/launch_kind.ts";
 import { checkConsent } from "./consent_check.ts";
 import { isInside } from "../path_inside.ts";
 
@@ -37,7 +37,7 @@ export async function planLaunch(
   if (isSandboxedExec(exec)) {
     // Loaded for sandboxed extensions only: a run with Go, Python or shell extensions does without
     // the sandbox planner and the Node compatibility layer its file URLs bring.
-    const { planSandboxLaunch } = await import("../sandbox/launch.ts");
+    const { planSandboxLaunch } = await import("./sandbox_launch.ts");
     return await planSandboxLaunch(source, {
       paths: options.paths,
       explicit: source.kind === "explicit",

@@ -13,7 +13,8 @@ import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestTextProblem } from "./manifest_text.ts";
 import { duplicateKeyProblem } from "./manifest_keys.ts";
-import type { Diagnostic, Loaded, Manifest } from "./types.ts";
+import type { Diagnostic, Loaded } from "../diagnostic.ts";
+import type { Manifest } from "./types.ts";
 import { isRecord } from "../is_record.ts";
 
 export const MANIFEST_FILE = "extension.json";
@@ -116,7 +117,9 @@ export async function readManifest(dir: string): Promise<ManifestRead> {
   const hostile = manifestTextProblem(parsed.raw);
   if (hostile) return { status: "invalid", manifestPath, problem: hostile };
   const fields = validateFields(parsed.raw);
-  if (!fields.ok) return { status: "invalid", manifestPath, problem: fields.problem };
+  if (!fields.ok) {
+    return { status: "invalid", manifestPath, problem: fields.problem, name: fields.name };
+  }
   const manifest = fields.manifest;
   const invalid = (problem: string): ManifestRead => ({
     status: "invalid",

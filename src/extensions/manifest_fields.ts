@@ -1,14 +1,22 @@
 /**
  * Field-by-field validation of a parsed `extension.json` object. Pure: no
  * file system. Wrong types name the field; unknown keys are kept in `raw`.
+ * The `scope` of an extension that runs sandboxed is parsed here, once:
+ * everything after the load takes the typed value.
  *
  * @module
  */
 
+import { isSandboxedExec } from "../sandbox/launch_kind.ts";
+import { parseScope } from "../scope/parse.ts";
+import type { Scope } from "../scope/scope.ts";
 import type { Manifest } from "./types.ts";
 
 /** The manifest without the checks that need the file system (exec/theme/skills). */
-export type ManifestFields = { ok: true; manifest: Manifest } | { ok: false; problem: string };
+export type ManifestFields =
+  | { ok: true; manifest: Manifest }
+  /** `name` once the name itself was valid, for messages about the rest. */
+  | { ok: false; problem: string; name?: string };
 
 function isStringArray(v: unknown): v is string[] {
   return Array.isArray(v) && v.every((x) => typeof x === "string");
@@ -66,16 +74,27 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
   const bad = nameProblem(name);
   if (bad) return { ok: false, problem: bad };
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const exec = str(raw.exec);
+  let scope: Scope | undefined;
+  // Only the sandbox reads a scope: a plain program runs with the user's privileges whatever
+  // it declares, so a scope there grants nothing, is not checked and refuses nothing.
+  if (isSandboxedExec(exec)) {
+    const parsed = parseScope(raw.scope);
+    if (!parsed.ok) {
+      return { ok: false, problem: `manifest: invalid scope: ${parsed.errors.join("; ")}`, name };
+    }
+    scope = parsed.scope;
+  }
   const manifest: Manifest = {
     name,
     version: str(raw.version),
-    exec: str(raw.exec),
+    exec,
     args: isStringArray(raw.args) ? raw.args : undefined,
     language: str(raw.language),
     description: str(raw.description),
     skills: isStringArray(raw.skills) ? raw.skills : undefined,
     enabled: raw.enabled !== false,
-    scope: raw.scope,
+    scope,
     raw,
   };
   return { ok: true, manifest };

@@ -8,17 +8,9 @@
 
 import { checkSkillPaths } from "./manifest_skills.ts";
 import { manifestDiagnostic } from "./manifest.ts";
-import {
-  type Diagnostic,
-  type ExtensionSource,
-  kebabCase,
-  type Loaded,
-  type SkillBundle,
-} from "./types.ts";
-
-// The bundle types and naming live in types.ts so src/skills can use them
-// without importing the extension host side.
-export { bundleSkillName, kebabCase, type SkillBundle } from "./types.ts";
+import type { Diagnostic, Loaded } from "../diagnostic.ts";
+import type { ExtensionSource } from "./types.ts";
+import { kebabCase, type SkillBundle } from "../skills/bundle.ts";
 
 /**
  * Plan the skill bundles of `sources` (already deduplicated by `discover`,

@@ -8,9 +8,7 @@
 import { basename, isAbsolute, resolve } from "../path.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
-import type { SkillRoot } from "./types.ts";
-
-export type { SkillRoot };
+import type { SkillRoot } from "../skills/bundle.ts";
 
 export type SkillCheck = { ok: true; roots: SkillRoot[] } | { ok: false; problem: string };
 

@@ -26,7 +26,7 @@ import {
 } from "../sandbox/json_store.ts";
 import { scanRoot } from "./discovery.ts";
 import type { Identity } from "./identity.ts";
-import { kindWords, type LaunchKind } from "./launch_kind.ts";
+import { kindWords, type LaunchKind } from "../sandbox/launch_kind.ts";
 import type { ExtensionSource } from "./types.ts";
 import { treeChanges, treeHash } from "./tree_hash.ts";
 
@@ -153,9 +153,7 @@ export async function currentSet(dir: string, unpinnable: Unpinnable[] = []): Pr
   const { identityOf } = await identities();
   for (const c of await scanRoot(join(dir, ".zot", "extensions"), "project")) {
     if (!c.ok) continue; // an invalid manifest never runs; there is nothing to pin
-    const id = await identityOf(c.source);
-    if (!id.ok) continue;
-    const pin = await pinOf(c.source, id.identity);
+    const pin = await pinOf(c.source, await identityOf(c.source));
     if (pin.ok) set[basename(c.dir)] = pin.pin;
     else {unpinnable.push({
         dir: basename(c.dir),
@@ -270,8 +268,7 @@ export async function checkPinned(
       continue;
     }
     const name = source.manifest.name;
-    const id = await identityOf(source);
-    const pin = id.ok ? await pinOf(source, id.identity) : { ok: false as const, error: id.error };
+    const pin = await pinOf(source, await identityOf(source));
     const changes = !pins
       ? [`trusted before zot pinned each extension`]
       : pin.ok

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Diagnostic } from "../diagnostic.ts";
+import { defaultScope, type Scope } from "../scope/scope.ts";
 
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
@@ -18,8 +18,12 @@ export interface Manifest {
   skills?: string[];
   /** Defaults to true. */
   enabled: boolean;
-  /** The sandbox scope, unparsed here (see src/extensions/scope.ts). */
-  scope?: unknown;
+  /**
+   * The scope of an extension that runs sandboxed, parsed at load (an
+   * invalid one fails the load). Absent for a plain or passive extension,
+   * and where no scope was parsed: least privilege (see {@linkcode sandboxScope}).
+   */
+  scope?: Scope;
   /** Every key as written, for tools that must keep unknown keys. */
   raw: Record<string, unknown>;
 }
@@ -39,17 +43,16 @@ export interface ExtensionSource {
 }
 
 /** What the host or a loader has to say about one extension: the one typed diagnostic. */
-export type { Diagnostic };
-
-/** Loading returns values plus diagnostics; expected failures are not thrown. */
-export interface Loaded<T> {
-  value: T;
-  diagnostics: Diagnostic[];
-}
+export type { Diagnostic, Loaded } from "../diagnostic.ts";
 
 /** True when the bundle is never spawned (theme-only or skill-only). */
 export function isPassive(source: ExtensionSource): boolean {
   return !source.manifest.exec;
+}
+
+/** The scope a sandboxed `source` runs with: as parsed at load, or least privilege. */
+export function sandboxScope(source: ExtensionSource): Scope {
+  return source.manifest.scope ?? defaultScope();
 }
 
 /** How to start an extension's process. Built by src/extensions/launch.ts. */
@@ -67,35 +70,4 @@ export interface LaunchPlan {
   dataDir: string;
   /** Lines to show the user about how it runs (e.g. the scope for `--ext`). */
   notes?: string[];
-}
-
-/** One manifest `skills` entry resolved to an absolute path. */
-export interface SkillRoot {
-  /** The entry as written in the manifest. */
-  entry: string;
-  path: string;
-  kind: "dir" | "file";
-}
-
-/** The skills one extension contributes (planned by src/extensions/manifest_skill_plan.ts). */
-export interface SkillBundle {
-  extension: string;
-  /** `kebabCase(manifest name)`: skills are named `<prefix>:<kebab skill dir>`. */
-  prefix: string;
-  dir: string;
-  roots: SkillRoot[];
-}
-
-/** `Git Tools` → `git-tools`, `WritingGitCommits` → `writing-git-commits`. */
-export function kebabCase(text: string): string {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
-/** The full name of a skill found in directory `skillDirName` of a bundle. */
-export function bundleSkillName(prefix: string, skillDirName: string): string {
-  return `${prefix}:${kebabCase(skillDirName)}`;
 }

@@ -6,7 +6,7 @@
  */
 
 import type Anthropic from "@anthropic-ai/sdk";
-import type { Message, ToolSpec } from "../agent/types.ts";
+import type { Message, ToolSpec } from "../model/types.ts";
 import type { ContentBlock } from "../protocol/content.ts";
 
 type Block = Anthropic.TextBlockParam | Anthropic.ImageBlockParam;

@@ -7,7 +7,7 @@
  */
 
 import type OpenAI from "openai";
-import type { Message, ToolResultBlock, ToolSpec } from "../agent/types.ts";
+import type { Message, ToolResultBlock, ToolSpec } from "../model/types.ts";
 import type { ContentBlock } from "../protocol/content.ts";
 
 type Part = OpenAI.ChatCompletionContentPartText | OpenAI.ChatCompletionContentPartImage;

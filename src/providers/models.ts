@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Usage } from "../agent/types.ts";
+import type { Usage } from "../model/types.ts";
 import { DEFAULT_MODELS } from "../config/provider_names.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
 

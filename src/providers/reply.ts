@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { AssistantMessage, ToolCallBlock, Usage } from "../agent/types.ts";
+import type { AssistantMessage, ToolCallBlock, Usage } from "../model/types.ts";
 import type { TextBlock } from "../protocol/content.ts";
 import type { StopReason } from "../protocol/events.ts";
 import { costOf } from "./models.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ToolCallBlock } from "../agent/types.ts";
+import type { ToolCallBlock } from "../model/types.ts";
 import { isRecord } from "../is_record.ts";
 
 /** Build the transcript block for a finished call. Empty text means no args. */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { AssistantMessage, Message, ToolSpec, Usage } from "../agent/types.ts";
+import type { AssistantMessage, Message, ToolSpec, Usage } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 
 export type ProviderId = "anthropic" | "openai";

@@ -5,8 +5,9 @@
  * @module
  */
 
-import { defaultScope, type Scope, scopeWidening } from "../extensions/scope.ts";
-import { hostKind } from "../extensions/net_host.ts";
+import { defaultScope, type Scope } from "../scope/scope.ts";
+import { scopeWidening } from "../scope/widening.ts";
+import { hostKind } from "../scope/net_host.ts";
 
 /** True when the scope asks for more than least privilege, so it needs a stored grant. */
 export function needsGrant(scope: Scope): boolean {

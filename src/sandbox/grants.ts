@@ -15,8 +15,10 @@
  */
 
 import { basename, dirname, join } from "../path.ts";
-import { parseScope, type Scope, scopeToJson } from "../extensions/scope.ts";
-import type { LaunchKind } from "../extensions/launch_kind.ts";
+import { scopeToJson } from "../scope/json.ts";
+import { parseScope } from "../scope/parse.ts";
+import type { Scope } from "../scope/scope.ts";
+import type { LaunchKind } from "./launch_kind.ts";
 import { errorMessage } from "../errors.ts";
 import { asRecord, withStateLock, writeJsonFileAtomic } from "./json_store.ts";
 

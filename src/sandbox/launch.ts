@@ -1,8 +1,12 @@
 /**
- * Launch plan for sandboxed TypeScript/JavaScript extensions: check the
- * scope and its stored grant, create the data directory, resolve and
- * real-path-check every granted path, and build the runner command with a
- * cleared environment holding only what the scope grants.
+ * Launch plan for sandboxed TypeScript/JavaScript extensions: create the
+ * data directory, resolve and real-path-check the entry and every granted
+ * path, and build the runner command with a cleared environment holding only
+ * what the scope grants.
+ *
+ * It takes plain values (a name, a directory, a parsed scope): reading the
+ * manifest, parsing its scope and checking consent happen in the extension
+ * loader above, which calls {@linkcode planSandboxLaunch}.
  *
  * @module
  */
@@ -13,17 +17,32 @@ import { homeDir, type ZotPaths } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
 import { isInside } from "../path_inside.ts";
 import { pathKey } from "../config/path_key.ts";
-import { parseScope, type Scope } from "../extensions/scope.ts";
-import { checkConsent } from "../extensions/consent_check.ts";
-import type { ExtensionSource, LaunchPlan } from "../extensions/types.ts";
-import { nameProblem } from "../extensions/manifest_fields.ts";
+import type { Scope } from "../scope/scope.ts";
 import { runnerCommand, usesWorkerRunner } from "./command.ts";
 import { confineRunGrant } from "./confine.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
-import { trustedProjects } from "../extensions/trust.ts";
+
+/** The extension to run, as values its loader has read and checked. */
+export interface SandboxRequest {
+  /** The manifest name: names the data directory, the runner and every message. */
+  name: string;
+  /** The extension directory as found (its real path is taken here). */
+  dir: string;
+  /** The manifest's exec: the entry, relative to `dir`. */
+  exec: string;
+  args: string[];
+  /** Named in remedies. */
+  manifestPath: string;
+  /** A project extension keeps its data per project. */
+  project: boolean;
+  /** The parsed scope the runner is narrowed to. */
+  scope: Scope;
+  /** Real paths of the trusted projects: write grants keep out of their .git and .zot. */
+  trusted: string[];
+}
 
 export interface SandboxLaunchContext {
   paths: ZotPaths;
@@ -37,7 +56,21 @@ export interface SandboxLaunchContext {
   worker?: boolean;
 }
 
-export type SandboxLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
+/** How to start the runner: the shape of the extension host's launch plan. */
+export interface SandboxPlan {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  clearEnv: true;
+  sandboxed: true;
+  /** The real path of the data directory (`hello_ack.data_dir`). */
+  dataDir: string;
+  /** The scope in words, for `--ext`. */
+  notes?: string[];
+}
+
+export type SandboxLaunchResult = { ok: true; plan: SandboxPlan } | { ok: false; error: string };
 
 /**
  * `$ZOT_HOME/extension-data/<name>`; for a project extension
@@ -45,58 +78,44 @@ export type SandboxLaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; 
  */
 export async function sandboxDataDir(
   paths: ZotPaths,
-  source: Pick<ExtensionSource, "kind" | "manifest">,
+  extension: { name: string; project: boolean },
 ): Promise<string> {
-  const name = source.manifest.name;
-  if (source.kind !== "project") return join(paths.extensionData, name);
+  const { name } = extension;
+  if (!extension.project) return join(paths.extensionData, name);
   return join(paths.projectExtensionData, await pathKey(await Deno.realPath(paths.cwd)), name);
 }
 
-/** The scope a source declares, or the load error naming its manifest. */
-export function sourceScope(source: ExtensionSource): { ok: true; scope: Scope } | {
-  ok: false;
-  error: string;
-} {
-  const parsed = parseScope(source.manifest.scope);
-  if (parsed.ok) return parsed;
-  return {
-    ok: false,
-    error:
-      `Cannot start extension "${source.manifest.name}": invalid scope in ${source.manifestPath}: ${
-        parsed.errors.join("; ")
-      }`,
-  };
+/** Why `name` cannot name a directory of its own, or undefined. */
+function unsafeName(request: SandboxRequest): string | undefined {
+  const { name } = request;
+  if (name === "" || name === "." || name === ".." || /[/\\\0]/.test(name)) {
+    return `name ${JSON.stringify(name)} must not contain path separators or be "." or ".." ` +
+      `(change "name" in ${request.manifestPath})`;
+  }
+  return undefined;
 }
 
 export async function planSandboxLaunch(
-  source: ExtensionSource,
+  request: SandboxRequest,
   ctx: SandboxLaunchContext,
 ): Promise<SandboxLaunchResult> {
-  const name = source.manifest.name;
+  const { name, scope } = request;
   const fail = (why: string): SandboxLaunchResult => ({
     ok: false,
     error: `Cannot start extension "${name}": ${why}`,
   });
-  // The name becomes a directory under extension-data: never a path.
-  const badName = nameProblem(name);
+  // The name becomes a directory under extension-data: never a path. The
+  // loader refuses such a name already; this keeps the rule where it matters.
+  const badName = unsafeName(request);
   if (badName) return fail(badName);
-  const declared = sourceScope(source);
-  if (!declared.ok) return declared;
-  const scope = declared.scope;
-
-  // What the user agreed to (name, exec, kind, scope), checked at every start but for `--ext`.
-  if (!ctx.explicit) {
-    const consent = await checkConsent(source, ctx.paths);
-    if (!consent.ok) return fail(consent.why);
-  }
 
   let extDir: string;
   try {
-    extDir = await Deno.realPath(source.dir);
+    extDir = await Deno.realPath(request.dir);
   } catch {
-    return fail(`directory ${source.dir} not found (run "zot ext doctor ${name}")`);
+    return fail(`directory ${request.dir} not found (run "zot ext doctor ${name}")`);
   }
-  const exec = source.manifest.exec ?? "";
+  const { exec } = request;
   let entry: string;
   try {
     entry = await Deno.realPath(resolve(extDir, exec));
@@ -106,7 +125,7 @@ export async function planSandboxLaunch(
   if (!isInside(extDir, entry)) {
     return fail(
       `exec "${exec}" resolves to ${entry}, outside the extension directory ` +
-        `(point "exec" in ${source.manifestPath} at a file inside ${extDir})`,
+        `(point "exec" in ${request.manifestPath} at a file inside ${extDir})`,
     );
   }
 
@@ -114,7 +133,7 @@ export async function planSandboxLaunch(
   let realData: string;
   let project: string;
   try {
-    dataDir = await sandboxDataDir(ctx.paths, source);
+    dataDir = await sandboxDataDir(ctx.paths, request);
     await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
     // A data dir replaced by a symlink would hand out write access to its target.
     if ((await Deno.lstat(dataDir)).isSymlink) {
@@ -131,27 +150,20 @@ export async function planSandboxLaunch(
   }
 
   const hostEnv = ctx.hostEnv ?? Deno.env.toObject();
-  // Write grants must keep out of trusted projects' .git and .zot: unreadable trust is no answer.
-  let trusted: string[];
-  try {
-    trusted = await trustedProjects(ctx.paths.trust);
-  } catch (e) {
-    return fail(`cannot read ${ctx.paths.trust}: ${errorMessage(e)} (check its permissions)`);
-  }
   const perms = await workerPermissions(scope, {
     extension: extDir,
     data: realData,
     project,
     home: homeDir((k) => hostEnv[k]),
     zotHome: ctx.paths.home,
-    trusted,
+    trusted: request.trusted,
   });
   if (!perms.ok) return fail(perms.error);
 
   const config: RunnerConfig = {
     name,
     entry: pathToFileURL(entry).href,
-    args: source.manifest.args ?? [],
+    args: request.args,
     permissions: perms.permissions,
   };
   const runner = {
@@ -205,7 +217,7 @@ export async function planSandboxLaunch(
     ({ command, args } = confined);
   }
 
-  const plan: LaunchPlan = {
+  const plan: SandboxPlan = {
     command,
     args,
     cwd: extDir,

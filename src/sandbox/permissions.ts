@@ -7,7 +7,8 @@
  * @module
  */
 
-import { type PlaceholderValues, resolveScopePath, type Scope } from "../extensions/scope.ts";
+import { type PlaceholderValues, resolveScopePath } from "../scope/paths.ts";
+import type { Scope } from "../scope/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
 import { checkGrantedTrees, realish } from "./symlinks.ts";
 import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";

@@ -22,9 +22,8 @@
  */
 
 import { basename, dirname, join } from "../path.ts";
-import type { Diagnostic, Severity } from "../diagnostic.ts";
-import type { Loaded } from "../extensions/types.ts";
-import { bundleSkillName, type SkillBundle } from "../extensions/types.ts";
+import type { Diagnostic, Loaded, Severity } from "../diagnostic.ts";
+import { bundleSkillName, type SkillBundle } from "./bundle.ts";
 import { errorMessage } from "../errors.ts";
 import { BUILTIN_SKILLS } from "./builtin/mod.ts";
 import type { SkillMeta } from "./skill_file.ts";

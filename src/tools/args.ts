@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { ToolResult } from "../agent/types.ts";
+import type { ToolResult } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { textContent } from "../protocol/content.ts";
 

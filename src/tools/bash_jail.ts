@@ -17,7 +17,7 @@
  */
 
 import { resolve } from "../path.ts";
-import type { ToolResult } from "../agent/types.ts";
+import type { ToolResult } from "../model/types.ts";
 import { homeDir } from "../config/paths.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";
 import { resolveToolPath } from "./paths.ts";

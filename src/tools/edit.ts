@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool, ToolContext } from "../agent/types.ts";
+import type { Tool, ToolContext } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, textResult } from "./args.ts";
 import { writeFileAtomic } from "../config/atomic_file.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ToolContext, ToolResult } from "../agent/types.ts";
+import type { ToolContext, ToolResult } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, requiredString } from "./args.ts";
 import { checkJail, type JailPolicy } from "./jail.ts";

@@ -7,7 +7,7 @@
  */
 
 import { resolve } from "../path.ts";
-import type { ToolResult } from "../agent/types.ts";
+import type { ToolResult } from "../model/types.ts";
 import { textContent } from "../protocol/content.ts";
 import { realPathLenient } from "./paths.ts";
 import { isInside } from "../path_inside.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from "../agent/types.ts";
+import type { Tool } from "../model/types.ts";
 import type { Skill } from "../skills/types.ts";
 import { createBashTool } from "./bash.ts";
 import { createEditTool } from "./edit.ts";

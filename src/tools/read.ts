@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Tool, ToolContext, ToolResult } from "../agent/types.ts";
+import type { Tool, ToolContext, ToolResult } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, optionalInt } from "./args.ts";
 import {

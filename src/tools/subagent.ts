@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { Tool, ToolResult } from "../agent/types.ts";
+import type { Tool, ToolResult } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { textContent } from "../protocol/content.ts";
 import { type Arg, errorResult, optionalPositive, requiredString } from "./args.ts";

@@ -18,7 +18,7 @@ import type {
   ToolCallBlock,
   ToolContext,
   ToolResult,
-} from "../../src/agent/types.ts";
+} from "../../src/model/types.ts";
 import { textContent } from "../../src/protocol/content.ts";
 
 export type Script = (request: ModelRequest) => StreamEvent[] | AsyncIterable<StreamEvent>;

@@ -7,7 +7,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
 import { burst, EXAMPLE_GUARD, type GuardRun, guardRun } from "./guard_harness.ts";
-import type { ToolResultBlock } from "../../src/agent/types.ts";
+import type { ToolResultBlock } from "../../src/model/types.ts";
 
 /** Every 100th call (from 55 on) would write outside the checks if it ran. */
 function attack(i: number) {

@@ -9,7 +9,7 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { until, withTimeout } from "../helpers/wait.ts";
 import { descendants } from "../helpers/procs.ts";
 import { burst, EXAMPLE_GUARD, type GuardRun, guardRun } from "./guard_harness.ts";
-import type { ToolResultBlock } from "../../src/agent/types.ts";
+import type { ToolResultBlock } from "../../src/model/types.ts";
 
 function lastResults(run: GuardRun): ToolResultBlock[] {
   const message = run.setup.agent.messages.findLast((m) => m.role === "tool");

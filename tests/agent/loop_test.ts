@@ -4,7 +4,7 @@ import { echoTool, recordingHooks, reply } from "./fakes.ts";
 import { testAgent } from "./helpers.ts";
 import { ToolRegistry } from "../../src/agent/tool_registry.ts";
 import type { LifecycleEvent } from "../../src/protocol/events.ts";
-import type { Tool } from "../../src/agent/types.ts";
+import type { Tool } from "../../src/model/types.ts";
 import { textContent } from "../../src/protocol/content.ts";
 
 const call = (name: string, args = {}, id = "c1") => ({ id, name, args });

@@ -5,7 +5,7 @@ import { testAgent } from "./helpers.ts";
 import { Session } from "../../src/agent/session.ts";
 import { latestSession, loadSession, sessionDir } from "../../src/agent/session_store.ts";
 import { compact } from "../../src/agent/compaction.ts";
-import type { Message } from "../../src/agent/types.ts";
+import type { Message } from "../../src/model/types.ts";
 
 Deno.test("a session is written as header + one line per message, and continues", async () => {
   await using z = await tempZot();

@@ -13,7 +13,7 @@ import { testAgent } from "./helpers.ts";
 import { burst, guardRun } from "./guard_harness.ts";
 import { parseRunArgs } from "../../src/cli/run_args.ts";
 import { readSettings } from "../../src/config/settings.ts";
-import type { ToolResultBlock } from "../../src/agent/types.ts";
+import type { ToolResultBlock } from "../../src/model/types.ts";
 
 function calls(n: number) {
   return Array.from({ length: n }, (_, i) => ({ id: `c${i}`, name: "echo", args: { i } }));

@@ -19,7 +19,7 @@ const PAIRS: [string, string][] = [
 /** Files that convert at an edge (or declare the types of both sides). */
 const ADAPTERS = new Set([
   "src/agent/blocks.ts",
-  "src/agent/types.ts",
+  "src/model/types.ts",
   "src/modes/shared/client_events.ts",
 ]);
 

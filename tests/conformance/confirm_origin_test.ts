@@ -9,7 +9,7 @@
 
 import { AgentToolCaller } from "../../src/agent/tool_caller.ts";
 import type { Confirmer } from "../../src/agent/confirm.ts";
-import type { ToolContext } from "../../src/agent/types.ts";
+import type { ToolContext } from "../../src/model/types.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { echoTool } from "../agent/fakes.ts";
 import { testAgent } from "../agent/helpers.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { ToolContext } from "../../src/agent/types.ts";
+import type { ToolContext } from "../../src/model/types.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { source, startHost } from "./_harness.ts";
 

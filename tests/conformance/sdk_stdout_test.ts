@@ -8,7 +8,7 @@
 
 import { join } from "node:path";
 import { writeVendoredSdk } from "../../src/scaffold/vendor.ts";
-import type { ToolContext } from "../../src/agent/types.ts";
+import type { ToolContext } from "../../src/model/types.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { FIXTURES, source, startHost } from "./_harness.ts";

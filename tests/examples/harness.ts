@@ -7,7 +7,7 @@
  */
 
 import type { PanelSpec } from "../../src/protocol/frames.ts";
-import type { ToolCaller, ToolResult } from "../../src/agent/types.ts";
+import type { ToolCaller, ToolResult } from "../../src/model/types.ts";
 import { discover } from "../../src/extensions/discovery.ts";
 import { ExtensionHost } from "../../src/extensions/host/mod.ts";
 import { spawnExtension } from "../../src/extensions/process/mod.ts";

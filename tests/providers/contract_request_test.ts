@@ -3,7 +3,7 @@
  * prompt placement, tool specs, images, tool results) for every transport.
  */
 
-import type { Message } from "../../src/agent/types.ts";
+import type { Message } from "../../src/model/types.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { body, CASES, PNG, run } from "./contract_cases.ts";
 

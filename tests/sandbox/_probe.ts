@@ -11,7 +11,8 @@ import { fileURLToPath } from "node:url";
 import { tempZot } from "../helpers/tmp.ts";
 import { withTimeout } from "../helpers/wait.ts";
 import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
+import { readManifest } from "../../src/extensions/manifest.ts";
 import type { ExtensionSource, LaunchPlan, SourceKind } from "../../src/extensions/types.ts";
 import type { ZotPaths } from "../../src/config/paths.ts";
 
@@ -42,6 +43,14 @@ export async function probeWorld(
   if (scope !== undefined) raw.scope = scope;
   const manifestPath = join(extDir, "extension.json");
   await Deno.writeTextFile(manifestPath, JSON.stringify(raw, null, 2));
+  // Read back as zot loads it: the scope is parsed there, once.
+  const read = await readManifest(extDir);
+  if (read.status !== "ok") {
+    await z[Symbol.asyncDispose]();
+    throw new Error(
+      `probe manifest refused: ${read.status === "invalid" ? read.problem : "missing"}`,
+    );
+  }
   const home = join(z.root, "fakehome");
   await Deno.mkdir(join(home, ".ssh"), { recursive: true });
   await Deno.writeTextFile(join(home, ".ssh", "id_rsa"), "FAKE PRIVATE KEY\n");
@@ -53,7 +62,7 @@ export async function probeWorld(
     home,
     hostEnv,
     source: {
-      manifest: { name: "probe", exec: "./probe.ts", enabled: true, scope, raw },
+      manifest: read.info.manifest,
       dir: extDir,
       manifestPath,
       kind: opts.kind ?? "explicit",
@@ -169,5 +178,19 @@ export async function spawnPlan(plan: LaunchPlan, marker: string = plan.cwd): Pr
     // The failure to start is the news; do not bury it under a leftover check.
     await dispose(false);
     throw e;
+  }
+}
+
+/** What the manifest loader says about the probe with `scope` (undefined: it loads). */
+export async function probeScopeProblem(scope: unknown): Promise<string | undefined> {
+  const dir = await Deno.makeTempDir({ prefix: "zot-probe-scope-" });
+  try {
+    await Deno.copyFile(join(PROBE_DIR, "probe.ts"), join(dir, "probe.ts"));
+    const raw = { name: "probe", exec: "./probe.ts", scope };
+    await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(raw));
+    const read = await readManifest(dir);
+    return read.status === "invalid" ? read.problem : undefined;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 }

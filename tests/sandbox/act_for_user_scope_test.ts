@@ -8,20 +8,16 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import {
-  allowsSubmit,
-  allowsSubmitSlash,
-  allowsToolPrompt,
-  defaultScope,
-  parseScope,
-  type Scope,
-  scopeToJson,
-  scopeWidening,
-} from "../../src/extensions/scope.ts";
+import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt } from "../../src/scope/allows.ts";
+import { scopeToJson } from "../../src/scope/json.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import { defaultScope, type Scope } from "../../src/scope/scope.ts";
+import { scopeWidening } from "../../src/scope/widening.ts";
 import { describeScope, needsGrant } from "../../src/sandbox/describe.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
+import { manifestOf } from "../helpers/manifest.ts";
 
 function scope(raw: unknown): Scope {
   const r = parseScope(raw);
@@ -109,7 +105,7 @@ async function writeExt(dir: string, scope: unknown): Promise<ExtensionSource> {
   await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(raw));
   await Deno.writeTextFile(join(dir, "main.ts"), "export {};\n");
   return {
-    manifest: { name: "actor", exec: "./main.ts", enabled: true, scope, raw },
+    manifest: manifestOf(raw),
     dir,
     manifestPath: join(dir, "extension.json"),
     kind: "global",

@@ -8,8 +8,9 @@ import { installExtension } from "../../src/extensions/manage/install.ts";
 import { isProjectTrusted, trustProject, untrustProject } from "../../src/extensions/trust.ts";
 import { grantCommand } from "../../src/cli/ext/grant.ts";
 import { findGrant } from "../../src/sandbox/grants.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
+import { manifestOf } from "../helpers/manifest.ts";
 
 function fakeIO(
   opts: { tty: boolean; answer?: boolean },
@@ -32,7 +33,7 @@ function source(dir: string, exec: string, scope?: unknown): ExtensionSource {
   const raw: Record<string, unknown> = { name: "weather", exec };
   if (scope !== undefined) raw.scope = scope;
   return {
-    manifest: { name: "weather", exec, enabled: true, scope, raw },
+    manifest: manifestOf(raw),
     dir,
     manifestPath: join(dir, "extension.json"),
     kind: "global",

@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { assert, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { type ProbeWorld, probeWorld, spawnPlan } from "./_probe.ts";
 
 /** Plan and, if the plan is (wrongly) allowed, show what the link leaks once the target exists. */

@@ -6,9 +6,10 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { httpServer, tcpServer } from "./_servers.ts";
 import { type ProbeWorld, probeWorld, startProbe } from "./_probe.ts";
+import { scopeOf } from "../helpers/manifest.ts";
 
 const NOT_CAPABLE = /^NotCapable: Requires /;
 
@@ -298,7 +299,7 @@ Deno.test("a scope may not grant write access to the extension's own directory",
 Deno.test("a scope may not grant write access to zot's state (grants.json, or all of ZOT_HOME)", async () => {
   for (const write of [(w: ProbeWorld) => w.paths.grants, (w: ProbeWorld) => w.paths.home]) {
     await using w = await probeWorld({ write: [] });
-    w.source.manifest.scope = { write: [write(w)] };
+    w.source.manifest.scope = scopeOf({ write: [write(w)] });
     const res = await planSandboxLaunch(w.source, {
       paths: w.paths,
       explicit: true,

@@ -9,6 +9,7 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { realHost } from "../extensions/host/e2e_helpers.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
+import { manifestOf } from "../helpers/manifest.ts";
 
 const EXT = `const enc = new TextEncoder();
 const send = (f) => Deno.stdout.writeSync(enc.encode(JSON.stringify(f) + "\\n"));
@@ -38,7 +39,7 @@ Deno.test("a sandboxed extension through the real host: data dir and protocol sc
   const raw = { name: "watcher", exec: "./main.ts", scope: { events: ["session_start"] } };
   await Deno.writeTextFile(join(dir.path, "extension.json"), JSON.stringify(raw));
   const source: ExtensionSource = {
-    manifest: { name: "watcher", exec: "./main.ts", enabled: true, scope: raw.scope, raw },
+    manifest: manifestOf(raw),
     dir: dir.path,
     manifestPath: join(dir.path, "extension.json"),
     kind: "explicit",

@@ -12,8 +12,12 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch, type SandboxLaunchResult } from "../../src/sandbox/launch.ts";
+import {
+  planSandboxLaunch,
+  type SandboxLaunchResult,
+} from "../../src/extensions/sandbox_launch.ts";
 import { type ProbeWorld, probeWorld } from "./_probe.ts";
+import { scopeOf } from "../helpers/manifest.ts";
 
 function plan(w: ProbeWorld): Promise<SandboxLaunchResult> {
   return planSandboxLaunch(w.source, { paths: w.paths, explicit: true, hostEnv: w.hostEnv });
@@ -111,11 +115,11 @@ Deno.test("refused: write access to the extension's own directory, whole or in p
 Deno.test("refused: write access to zot's state (grants.json, ZOT_HOME, or a directory above it)", async () => {
   for (const target of [(w: ProbeWorld) => w.paths.grants, (w: ProbeWorld) => w.paths.home]) {
     await using w = await probeWorld();
-    w.source.manifest.scope = { write: [target(w)] };
+    w.source.manifest.scope = scopeOf({ write: [target(w)] });
     assertStringIncludes(await refusal(w), "scope.write may not cover zot's state directory");
   }
   await using w = await probeWorld();
-  w.source.manifest.scope = { write: [w.root] };
+  w.source.manifest.scope = scopeOf({ write: [w.root] });
   const error = await refusal(w);
   // Covering the extension directory or the state directory: both are refusals.
   assert(error.includes("may not cover"), error);

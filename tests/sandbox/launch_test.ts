@@ -1,11 +1,12 @@
 /** Consent at start: grants pinned to a scope, widening refused with what grew. */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import { findGrant, saveRecord } from "../../src/sandbox/grants.ts";
-import { parseScope, type Scope } from "../../src/extensions/scope.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import type { Scope } from "../../src/scope/scope.ts";
 import { isCompiled, permissionFlags, runnerCommand } from "../../src/sandbox/command.ts";
-import { probeWorld } from "./_probe.ts";
+import { probeScopeProblem, probeWorld } from "./_probe.ts";
 
 /** Store a grant of `granted` for the probe as `zot ext grant` would. */
 function saveGrant(grants: string, dir: string, name: string, granted: Scope): Promise<void> {
@@ -76,18 +77,18 @@ Deno.test("a granted scope starts, and a narrower one too", async () => {
   assertEquals((await Deno.stat(w.paths.grants)).mode! & 0o777, 0o600);
 });
 
-Deno.test("an invalid scope names the manifest", async () => {
-  await using w = await probeWorld({ net: ["http://x"] });
-  const res = await planSandboxLaunch(w.source, {
-    paths: w.paths,
-    explicit: true,
-    hostEnv: w.hostEnv,
-  });
-  assert(!res.ok);
-  assertStringIncludes(
-    res.error,
-    `Cannot start extension "probe": invalid scope in ${w.source.manifestPath}: scope.net[0]`,
+Deno.test("an invalid scope fails the manifest's load, naming the field", async () => {
+  assertEquals(
+    await probeScopeProblem({ net: ["http://x"] }),
+    `manifest: invalid scope: scope.net[0]: "http://x" is not a host or host:port ` +
+      `(example: "api.example.com:443")`,
   );
+  assertStringIncludes(
+    (await probeScopeProblem({ read: ["${project}/../x"], color: true }))!,
+    `scope."color" is not a known key`,
+  );
+  assertStringIncludes((await probeScopeProblem("all"))!, "scope must be an object");
+  assertEquals(await probeScopeProblem({ net: ["example.com"] }), undefined);
 });
 
 Deno.test("the runner command: deno run flags, or the compiled binary with DENO_V8_FLAGS", () => {

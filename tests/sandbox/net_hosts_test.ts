@@ -8,11 +8,10 @@
  */
 
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
-import { parseScope } from "../../src/extensions/scope.ts";
+import { parseScope } from "../../src/scope/parse.ts";
 import { describeScope } from "../../src/sandbox/describe.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
 import { httpServer } from "./_servers.ts";
-import { probeWorld, startProbe } from "./_probe.ts";
+import { probeScopeProblem, probeWorld, startProbe } from "./_probe.ts";
 
 /** Each of these reaches 127.0.0.1 (or every local address) once a URL parser reads it. */
 const LOOPBACK_IN_DISGUISE = [
@@ -97,15 +96,9 @@ Deno.test("no disguised spelling of 127.0.0.1 starts an extension that reaches a
   await using server = httpServer();
   for (const h of ["0.0.0.0", "2130706433", "0x7f000001", "127.1", "[::]", "[::ffff:7f00:1]"]) {
     for (const entry of [h, `${h}:${server.port}`]) {
-      await using w = await probeWorld({ net: [entry] });
-      const res = await planSandboxLaunch(w.source, {
-        paths: w.paths,
-        explicit: true,
-        hostEnv: w.hostEnv,
-      });
-      assert(!res.ok, `${entry} must not start`);
-      assertStringIncludes(res.error, `Cannot start extension "probe": invalid scope`);
-      assertStringIncludes(res.error, `"${entry}"`);
+      const problem = await probeScopeProblem({ net: [entry] });
+      assert(problem !== undefined, `${entry} must not load`);
+      assertStringIncludes(problem, `manifest: invalid scope: scope.net[0]: "${entry}"`);
     }
   }
   assertEquals(server.hits, 0);

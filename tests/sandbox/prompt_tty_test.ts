@@ -10,7 +10,7 @@ import { assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { TmuxSession } from "../helpers/tmux.ts";
 import { assertNoLeftoverProcesses, TMUX_SERVER } from "../helpers/procs.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { LaunchPlan } from "../../src/extensions/types.ts";
 
 const SPAWN = fileURLToPath(new URL("./_spawn_plan.ts", import.meta.url));

@@ -8,6 +8,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { withTimeout } from "../helpers/wait.ts";
 import { FakeChannel, hostWith, source } from "../extensions/host/fake_channel.ts";
 import type { ExtToHostFrame, HostToolResultFrame } from "../../src/protocol/frames.ts";
+import { scopeOf } from "../helpers/manifest.ts";
 
 function sandboxedFake(
   name: string,
@@ -16,7 +17,7 @@ function sandboxedFake(
   caps: string[] = [],
 ): FakeChannel {
   const src = source(name);
-  src.manifest.scope = scope;
+  src.manifest.scope = scopeOf(scope);
   src.manifest.exec = "./main.ts";
   const f = new FakeChannel(src, caps);
   Object.defineProperty(f, "sandboxed", { value: true });

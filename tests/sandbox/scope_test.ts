@@ -4,14 +4,13 @@ import {
   allowsEvent,
   allowsIntercept,
   allowsSystemPrompt,
-  defaultScope,
-  parseScope,
-  refusalMessage,
-  resolveScopePath,
-  type Scope,
-  scopeToJson,
-  scopeWidening,
-} from "../../src/extensions/scope.ts";
+} from "../../src/scope/allows.ts";
+import { scopeToJson } from "../../src/scope/json.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import { resolveScopePath } from "../../src/scope/paths.ts";
+import { refusalMessage } from "../../src/scope/refusal.ts";
+import { defaultScope, type Scope } from "../../src/scope/scope.ts";
+import { scopeWidening } from "../../src/scope/widening.ts";
 
 function scope(raw: unknown): Scope {
   const r = parseScope(raw);

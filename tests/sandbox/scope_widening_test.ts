@@ -10,13 +10,10 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import {
-  defaultScope,
-  parseScope,
-  type Scope,
-  scopeToJson,
-  scopeWidening,
-} from "../../src/extensions/scope.ts";
+import { scopeToJson } from "../../src/scope/json.ts";
+import { parseScope } from "../../src/scope/parse.ts";
+import { defaultScope, type Scope } from "../../src/scope/scope.ts";
+import { scopeWidening } from "../../src/scope/widening.ts";
 
 function scope(raw: Record<string, unknown>): Scope {
   const r = parseScope(raw);

@@ -9,7 +9,7 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertNotEquals } from "../helpers/assert.ts";
-import { planSandboxLaunch } from "../../src/sandbox/launch.ts";
+import { planSandboxLaunch } from "../../src/extensions/sandbox_launch.ts";
 import type { ExtensionSource } from "../../src/extensions/types.ts";
 import { LOCATION_DATA, SANDBOX_DENO_DIR } from "../../src/sandbox/web_storage.ts";
 import {

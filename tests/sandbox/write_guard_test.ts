@@ -8,11 +8,15 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "../helpers/assert.ts";
-import { planSandboxLaunch, type SandboxLaunchContext } from "../../src/sandbox/launch.ts";
+import {
+  planSandboxLaunch,
+  type SandboxLaunchContext,
+} from "../../src/extensions/sandbox_launch.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
-import { parseScope } from "../../src/extensions/scope.ts";
+import { parseScope } from "../../src/scope/parse.ts";
 import { describeScope } from "../../src/sandbox/describe.ts";
 import { type ProbeWorld, probeWorld, runnerMode, startProbe } from "./_probe.ts";
+import { scopeOf } from "../helpers/manifest.ts";
 
 const NOT_CAPABLE = /^NotCapable: Requires write access to /;
 
@@ -114,7 +118,7 @@ Deno.test("a write grant on a directory holding the project or a trusted project
     const project = join(w.root, "work", "project");
     await Deno.mkdir(project, { recursive: true });
     w.paths.cwd = project;
-    w.source.manifest.scope = { write: [join(w.root, "work")] };
+    w.source.manifest.scope = scopeOf({ write: [join(w.root, "work")] });
     const res = await plan(w);
     assert(!res.ok);
     assertStringIncludes(res.error, `contains the project "${await Deno.realPath(project)}"`);
@@ -124,7 +128,7 @@ Deno.test("a write grant on a directory holding the project or a trusted project
     const other = join(w.root, "work", "other");
     await Deno.mkdir(other, { recursive: true });
     await trustProject(w.paths.trust, other);
-    w.source.manifest.scope = { write: [join(w.root, "work")] };
+    w.source.manifest.scope = scopeOf({ write: [join(w.root, "work")] });
     const res = await plan(w);
     assert(!res.ok);
     assertStringIncludes(res.error, `contains the project "${await Deno.realPath(other)}"`);
@@ -207,7 +211,7 @@ Deno.test("a runner that cannot deny writes refuses a project write grant", asyn
     assertStringIncludes(res.error, "cannot keep writes out of the .git, .zot and HEAD");
   }
   // The data directory needs no deny and works in every runner.
-  w.source.manifest.scope = { write: ["${data}/cache"] };
+  w.source.manifest.scope = scopeOf({ write: ["${data}/cache"] });
   assert((await plan(w, { worker: true })).ok);
 });
 

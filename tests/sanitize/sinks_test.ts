@@ -16,6 +16,7 @@ import {
   slashSuggestions,
 } from "../../src/tui/mod.ts";
 import { assertTerminalSafe, NASTY, NASTY_SAFE } from "./_hostile.ts";
+import { scopeOf } from "../helpers/manifest.ts";
 
 function recordingIO(): ConsentIO & { lines: string[]; asked: string[] } {
   const lines: string[] = [];
@@ -35,7 +36,13 @@ function recordingIO(): ConsentIO & { lines: string[]; asked: string[] } {
 function hostileSource(exec: string, scope?: unknown): ExtensionSource {
   const name = `w${NASTY}`;
   return {
-    manifest: { name, exec, enabled: true, scope, raw: {} },
+    manifest: {
+      name,
+      exec,
+      enabled: true,
+      scope: scope === undefined ? undefined : scopeOf(scope),
+      raw: {},
+    },
     dir: "/exts/w",
     manifestPath: "/exts/w/extension.json",
     kind: "global",

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { ToolContext, ToolResult } from "../../src/agent/types.ts";
+import type { ToolContext, ToolResult } from "../../src/model/types.ts";
 
 export function testContext(cwd: string, extra: Partial<ToolContext> = {}): ToolContext {
   return {

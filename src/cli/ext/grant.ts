@@ -33,7 +33,7 @@ export async function grantCommand(
       import("../../extensions/consent.ts"),
       import("../../extensions/identity.ts"),
       import("../../extensions/manage/lookup.ts"),
-      import("../../extensions/scope.ts"),
+      import("../../scope/widening.ts"),
       import("../../sandbox/grants.ts"),
     ]);
   const { lookupRecord, removeGrant, saveRecord } = grants;
@@ -52,14 +52,7 @@ export async function grantCommand(
     const had = await removeGrant(paths.grants, dir);
     return had ? `revoked the grant of "${name}"` : `"${name}" had no stored grant`;
   }
-  const current = await identities.identityOf(source);
-  if (!current.ok) {
-    throw new ZotError(
-      "ext-grant",
-      `Cannot grant "${name}": ${current.error} (fix ${source.manifestPath})`,
-    );
-  }
-  const now = current.identity;
+  const now = await identities.identityOf(source);
   // What changed since the last record is what the user has to judge: said before the question
   // (and before a refusal without a terminal), not after the answer.
   const previous = await lookupRecord(paths.grants, dir);
@@ -78,7 +71,10 @@ export async function grantCommand(
     if (rec.name !== now.name && now.kind === "sandboxed") {
       // The name picks the data directory: a rename may reach state another extension left.
       const { sandboxDataDir } = await import("../../sandbox/launch.ts");
-      const data = await sandboxDataDir(paths, source);
+      const data = await sandboxDataDir(paths, {
+        name: source.manifest.name,
+        project: source.kind === "project",
+      });
       if (await Deno.stat(data).then(() => true, () => false)) {
         io.print(
           safeText(`as "${now.name}" it will use the data directory ${data}, which already exists`),

@@ -9,7 +9,7 @@
 import type { Command } from "commander";
 import { basename, isAbsolute, join } from "../../path.ts";
 import { ZotError } from "../../errors.ts";
-import { isSandboxedExec } from "../../extensions/launch_kind.ts";
+import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
 import { type ExtCliContext, writeErr } from "./context.ts";
 
 /**

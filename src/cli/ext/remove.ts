@@ -63,7 +63,11 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
       // Kept on purpose (a reinstall keeps its state), but said: the next extension installed
       // under this name would find it.
       if (found.install.ok && list.isSandboxedExec(found.install.source.manifest.exec)) {
-        const data = await sandboxDataDir(ctx.paths(), found.install.source);
+        const { manifest, kind } = found.install.source;
+        const data = await sandboxDataDir(ctx.paths(), {
+          name: manifest.name,
+          project: kind === "project",
+        });
         if (await Deno.stat(data).then(() => true, () => false)) {
           writeErr(`kept its data in ${data} (delete that directory to forget it)`);
         }

@@ -12,11 +12,12 @@ import { CAP_CALL_TOOL } from "../../protocol/frames.ts";
 import { CALL_TOOL_MAX_DEPTH } from "../../protocol/limits.ts";
 import type { ContentBlock } from "../../protocol/content.ts";
 import { errorMessage } from "../../errors.ts";
-import type { ToolCaller } from "../../agent/types.ts";
+import type { ToolCaller } from "../../model/types.ts";
 import { deadlineSignal, type HostTimeouts } from "./core.ts";
 import { boundContent } from "./bound.ts";
 import type { ExtensionRecord } from "./record.ts";
-import { allowsCallTool, refusalMessage } from "../scope.ts";
+import { allowsCallTool } from "../../scope/allows.ts";
+import { refusalMessage } from "../../scope/refusal.ts";
 
 export const CALL_TOOL_REFUSALS = {
   optIn: "extension did not opt in to call_tool",

@@ -15,7 +15,7 @@ import {
   INTERCEPT_TIMEOUT_MS,
   TOOL_CALL_TIMEOUT_MS,
 } from "../../protocol/limits.ts";
-import type { ToolCaller } from "../../agent/types.ts";
+import type { ToolCaller } from "../../model/types.ts";
 import type { HostUi } from "../ui.ts";
 import type { Diagnostics } from "./diagnostics.ts";
 import type { ExtensionRecord } from "./record.ts";

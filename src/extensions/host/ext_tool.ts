@@ -10,7 +10,7 @@
 import type { ContentBlock } from "../../protocol/content.ts";
 import type { ExtToolResultFrame, JsonObject } from "../../protocol/frames.ts";
 import { assertNever, CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
-import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../agent/types.ts";
+import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../model/types.ts";
 import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
 import { type HostTimeouts, nextRequestId } from "./core.ts";

@@ -28,14 +28,15 @@ import type {
   ToolCallDecision,
   TurnStartDecision,
 } from "../../agent/hooks.ts";
-import type { Tool, ToolCaller } from "../../agent/types.ts";
+import type { Tool, ToolCaller } from "../../model/types.ts";
 import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
 import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
-import type { Diagnostic, ExtensionSource } from "../types.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
+import type { ExtensionSource } from "../types.ts";
 import { type HostUi, SILENT_UI } from "../ui.ts";
 import { DEFAULT_TIMEOUTS, type HostCore, type HostTimeouts } from "./core.ts";
 import { Diagnostics } from "./diagnostics.ts";

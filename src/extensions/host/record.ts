@@ -6,10 +6,10 @@
  */
 
 import type { CloseInfo, ExtensionChannel } from "../channel.ts";
-import type { Diagnostic, ExtensionSource } from "../types.ts";
+import { type Diagnostic, type ExtensionSource, sandboxScope } from "../types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
-import { protocolScope, type Scope } from "../scope.ts";
+import type { Scope } from "../../scope/scope.ts";
 import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
@@ -97,7 +97,7 @@ export function newRecord(
     warnings: [],
     notes,
     panelInvites: 0,
-    scope: channel?.sandboxed ? protocolScope(source.manifest.scope) : undefined,
+    scope: channel?.sandboxed ? sandboxScope(source) : undefined,
   };
 }
 

@@ -22,7 +22,8 @@
  */
 
 import type { SubmitFrame, SubmitSlashFrame } from "../../protocol/frames.ts";
-import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt, refusalMessage } from "../scope.ts";
+import { allowsSubmit, allowsSubmitSlash, allowsToolPrompt } from "../../scope/allows.ts";
+import { refusalMessage } from "../../scope/refusal.ts";
 import type { HostUi } from "../ui.ts";
 import type { ExtensionRecord } from "./record.ts";
 import type { Registry } from "./registry.ts";

@@ -13,7 +13,8 @@ import {
 } from "../../protocol/frames.ts";
 import type { ExtensionRecord } from "./record.ts";
 import { shown } from "./refusals.ts";
-import { allowsEvent, allowsIntercept, refusalMessage } from "../scope.ts";
+import { allowsEvent, allowsIntercept } from "../../scope/allows.ts";
+import { refusalMessage } from "../../scope/refusal.ts";
 
 const INTERCEPTABLE: ReadonlySet<string> = new Set(INTERCEPTABLE_EVENTS);
 

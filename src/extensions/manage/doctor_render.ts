@@ -7,8 +7,7 @@
  */
 
 import type { FrameCounters } from "../channel.ts";
-import type { Diagnostic } from "../types.ts";
-import { diagnosticText } from "../../diagnostic.ts";
+import { type Diagnostic, diagnosticText } from "../../diagnostic.ts";
 import type { ExtensionStatus, LoadFailure } from "../host/mod.ts";
 import type { DoctorEntry } from "./doctor_scan.ts";
 import { safeText } from "../../safe_text.ts";

@@ -8,7 +8,7 @@
 import type { ZotPaths } from "../../config/paths.ts";
 import { listInstalls } from "./lookup.ts";
 import { safeText } from "../../safe_text.ts";
-import { isSandboxedExec } from "../launch_kind.ts";
+import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
 
 export interface ListRow {
   scope: "project" | "global";

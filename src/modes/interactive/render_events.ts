@@ -7,7 +7,7 @@
  */
 
 import type { AgentEvent } from "../../agent/events.ts";
-import type { Message } from "../../agent/types.ts";
+import type { Message } from "../../model/types.ts";
 import { usageTokens } from "../../agent/transcript.ts";
 import type { ContentBlock } from "../../protocol/content.ts";
 import { findModel } from "../../providers/models.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Message } from "../../agent/types.ts";
+import type { Message } from "../../model/types.ts";
 import { blocksText } from "./render_events.ts";
 import type { Screen } from "./screen.ts";
 

@@ -10,7 +10,7 @@
 import type { Agent } from "../../agent/loop.ts";
 import { runToolCall } from "../../agent/tool_exec.ts";
 import { resultBlock } from "../../agent/blocks.ts";
-import type { Message } from "../../agent/types.ts";
+import type { Message } from "../../model/types.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 
 export function toolPromptPrelude(

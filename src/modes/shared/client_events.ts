@@ -10,7 +10,7 @@
  */
 
 import type { AgentEvent } from "../../agent/events.ts";
-import type { Message, ToolCallBlock, ToolResultBlock, Usage } from "../../agent/types.ts";
+import type { Message, ToolCallBlock, ToolResultBlock, Usage } from "../../model/types.ts";
 import type { ContentBlock, ImageBlock, TextBlock } from "../../protocol/content.ts";
 import type { JsonObject } from "../../protocol/frames.ts";
 import type { StopReason } from "../../protocol/events.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Tool } from "../../agent/types.ts";
+import type { Tool } from "../../model/types.ts";
 import type { SubagentEvent } from "../../agent/events.ts";
 import type { CredentialsResult } from "../../config/credentials.ts";
 import type { EnvGet, ZotPaths } from "../../config/paths.ts";

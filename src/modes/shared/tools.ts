@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { Tool } from "../../agent/types.ts";
+import type { Tool } from "../../model/types.ts";
 import { createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
 // Not skills/mod.ts: it also exports the frontmatter parser, which discovery loads when needed.
 import { discoverSkills } from "../../skills/discovery.ts";

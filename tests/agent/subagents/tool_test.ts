@@ -7,7 +7,7 @@ import {
   type SubagentLauncher,
   type SubagentReport,
 } from "../../../src/tools/subagent.ts";
-import type { ToolContext } from "../../../src/agent/types.ts";
+import type { ToolContext } from "../../../src/model/types.ts";
 
 function ctx(): ToolContext {
   return {

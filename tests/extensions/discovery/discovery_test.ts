@@ -1,10 +1,7 @@
 import { join } from "node:path";
 import { discover } from "../../../src/extensions/discovery.ts";
-import {
-  bundleSkillName,
-  kebabCase,
-  planSkillBundles,
-} from "../../../src/extensions/manifest_skill_plan.ts";
+import { planSkillBundles } from "../../../src/extensions/manifest_skill_plan.ts";
+import { bundleSkillName, kebabCase } from "../../../src/skills/bundle.ts";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { HOST_FIXTURES } from "./e2e_helpers.ts";
 import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.ts";
 import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
+import { manifestOf } from "../../helpers/manifest.ts";
 
 export interface SubmitterScript {
   name: string;
@@ -53,7 +54,7 @@ export async function sandboxedSubmitter(
   };
   await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(raw));
   return {
-    manifest: { ...raw, enabled: true, raw },
+    manifest: manifestOf(raw),
     dir,
     manifestPath: join(dir, "extension.json"),
     kind: options.kind ?? "explicit",

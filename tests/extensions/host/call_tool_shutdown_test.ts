@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { deferred, within } from "../../helpers/wait.ts";
-import type { ToolCaller } from "../../../src/agent/types.ts";
+import type { ToolCaller } from "../../../src/model/types.ts";
 import type { ExtensionSource } from "../../../src/extensions/types.ts";
 import { HOST_FIXTURES, PYTHON, realHost } from "./e2e_helpers.ts";
 

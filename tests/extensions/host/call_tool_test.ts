@@ -5,7 +5,7 @@ import type {
   ToolCaller,
   ToolContext,
   ToolResult,
-} from "../../../src/agent/types.ts";
+} from "../../../src/model/types.ts";
 import type { HostToolResultFrame, JsonObject } from "../../../src/protocol/frames.ts";
 import { fake, type FakeChannel, hostWith } from "./fake_channel.ts";
 

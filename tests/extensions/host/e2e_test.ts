@@ -1,6 +1,6 @@
 import { until, within } from "../../helpers/wait.ts";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import type { ToolCaller, ToolContext, ToolResult } from "../../../src/agent/types.ts";
+import type { ToolCaller, ToolContext, ToolResult } from "../../../src/model/types.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { LIFECYCLE_EVENTS } from "../../../src/protocol/frames.ts";
 import { nodeQuickSource, pySource, realHost, shLegacySource } from "./e2e_helpers.ts";

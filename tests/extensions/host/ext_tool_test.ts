@@ -1,6 +1,6 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
-import type { Tool, ToolContext } from "../../../src/agent/types.ts";
+import type { Tool, ToolContext } from "../../../src/model/types.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { fake, type FakeChannel, hostWith, RecordingUi } from "./fake_channel.ts";
 

@@ -9,6 +9,7 @@ import { assertEquals } from "../../helpers/assert.ts";
 import { tempDir } from "../../helpers/tmp.ts";
 import { realHost } from "./e2e_helpers.ts";
 import type { ExtensionSource, SourceKind } from "../../../src/extensions/types.ts";
+import { manifestOf } from "../../helpers/manifest.ts";
 
 const EXT = `const enc = new TextEncoder();
 const send = (f) => Deno.stdout.writeSync(enc.encode(JSON.stringify(f) + "\\n"));
@@ -35,7 +36,7 @@ async function guardSource(dir: string, kind: SourceKind): Promise<ExtensionSour
   const raw = { name: "guard", exec: "./main.ts", scope: {} };
   await Deno.writeTextFile(join(dir, "extension.json"), JSON.stringify(raw));
   return {
-    manifest: { name: "guard", exec: "./main.ts", enabled: true, scope: raw.scope, raw },
+    manifest: manifestOf(raw),
     dir,
     manifestPath: join(dir, "extension.json"),
     kind,

@@ -1,5 +1,7 @@
 /**
- * Core agent contracts: the transcript, tools, and what a tool call returns.
+ * The conversation model shared below the agent: the transcript, tools, and
+ * what a tool call returns. Providers, tools, the agent and the extension
+ * host all speak it, so it sits in a leaf that imports only the protocol.
  * Tools (built-in and extension) implement {@linkcode Tool}; the loop knows
  * nothing else about them.
  *
