@@ -80,7 +80,10 @@ export type LifecycleEvent =
     event: "subagent_start";
     agent_id: string;
     agent_run_id: string;
+    /** The agent id (the protocol's choice for now). */
     name: string;
+    /** The label the model gave the subagent, when it gave one. */
+    label?: string;
     /** The parent conversation at spawn; the host stamps it instead of its current one. */
     session_id?: string;
   }
@@ -89,6 +92,7 @@ export type LifecycleEvent =
     agent_id: string;
     agent_run_id: string;
     name: string;
+    label?: string;
     status: RunStatus;
     error?: string;
     /** As on `subagent_start`: kept even when the active conversation changed. */

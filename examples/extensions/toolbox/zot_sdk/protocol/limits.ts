@@ -29,6 +29,12 @@ export const WRITE_TIMEOUT_MS = 5_000;
  * `npx tsx` or `go run` cold starts.
  */
 export const HELLO_TIMEOUT_MS = 10_000;
+/**
+ * At start-up, how long every extension is waited for before one that has not
+ * said hello is left to join late (or fail at HELLO_TIMEOUT_MS on its own), so
+ * a silent extension does not hold up every run for the whole hello timeout.
+ */
+export const HELLO_JOIN_WAIT_MS = 3_000;
 /** After stdout EOF before hello, how long to wait for the exit status. */
 export const EXIT_BEFORE_HELLO_WAIT_MS = 1_000;
 /** Compatibility shim: no frame for one full window and no `ready` means ready. */
