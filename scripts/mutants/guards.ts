@@ -169,4 +169,20 @@ export const mutants: Mutant[] = [
     replace: '      return {\n        type: "tool_result",',
     tests: [CLIENT_EDGE],
   },
+  {
+    id: "guards-late-guard-skipped",
+    protection: "a tool call waits for the extensions still starting (one may be its guard)",
+    file: "src/extensions/host/mod.ts",
+    find: "    await this.#lateSettled(signal);\n",
+    replace: "",
+    tests: ["tests/extensions/host/late_guard_test.ts"],
+  },
+  {
+    id: "guards-late-wait-empty",
+    protection: "the wait for late extensions covers every join still running",
+    file: "src/extensions/host/mod.ts",
+    find: "    while (this.#late.size > 0) {\n",
+    replace: "    while (this.#late.size < 0) {\n",
+    tests: ["tests/extensions/host/late_guard_test.ts"],
+  },
 ];

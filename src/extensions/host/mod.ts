@@ -182,7 +182,7 @@ export class ExtensionHost implements AgentHooks {
     const report: LoadReport = { loaded: [], errors: [] };
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome) await this.#accept(outcome, report);
-      else this.#late.add(this.#joinLate(spawns[i], this.#lateAbort.signal).catch(() => {}));
+      else this.#trackLate(this.#joinLate(spawns[i], this.#lateAbort.signal).catch(() => {}));
     }
     return report;
   }
@@ -219,6 +219,31 @@ export class ExtensionHost implements AgentHooks {
     );
     report.loaded.push(outcome.source.manifest.name);
     return true;
+  }
+
+  /** Keeps a late join in `#late` until it has joined or failed. */
+  #trackLate(joining: Promise<void>): void {
+    this.#late.add(joining);
+    joining.then(() => this.#late.delete(joining));
+  }
+
+  /**
+   * Resolves once every extension start-up went on without has joined (ready, its interceptors
+   * registered) or failed; rejects with the abort reason if `signal` aborts first. Each join is
+   * bounded by its own hello and ready timeouts.
+   */
+  async #lateSettled(signal: AbortSignal): Promise<void> {
+    while (this.#late.size > 0) {
+      signal.throwIfAborted();
+      const { promise: aborted, reject } = Promise.withResolvers<never>();
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      try {
+        await Promise.race([Promise.all(this.#late), aborted]);
+      } finally {
+        signal.removeEventListener("abort", onAbort);
+      }
+    }
   }
 
   /**
@@ -345,8 +370,17 @@ export class ExtensionHost implements AgentHooks {
     return this.#events.session;
   }
 
-  interceptToolCall(call: InterceptedToolCall, signal: AbortSignal): Promise<ToolCallDecision> {
-    return interceptToolCall(this.#core, call, signal);
+  /**
+   * A tool call waits for the extensions still starting: one of them may be the guard that
+   * refuses it, and deciding without it would let the first calls of a run through unchecked
+   * whenever a guard is slow to say hello.
+   */
+  async interceptToolCall(
+    call: InterceptedToolCall,
+    signal: AbortSignal,
+  ): Promise<ToolCallDecision> {
+    await this.#lateSettled(signal);
+    return await interceptToolCall(this.#core, call, signal);
   }
 
   interceptTurnStart(step: number, signal: AbortSignal): Promise<TurnStartDecision> {
