@@ -6,8 +6,7 @@ import { runZot } from "./run_zot.ts";
 import { PYTHON } from "../helpers/python.ts";
 
 // A whole `-p` run: start-up goes on without a guard that is slow to say hello,
-// the model's first call arrives before the guard has joined, and the call
-// waits for it instead of running unchecked.
+// and the run's first turn and call wait for it instead of running unchecked.
 
 Deno.test("print mode: the first tool call waits for a guard still starting, which refuses it", async () => {
   await using z = await tempZot();
@@ -35,9 +34,22 @@ Deno.test("print mode: the first tool call waits for a guard still starting, whi
       args: [`${fixtures}late_hello.py`, fifo, JSON.stringify(config)],
     }),
   );
-  const run = runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
-  // The model asked for the call while the guard had not said hello; now it does.
-  await within(20_000, llm.request(0), "the first model request");
+  // An on-time extension tells the test (through a FIFO) that the session opened: start-up went
+  // on without the guard, whose hello comes only now.
+  const opened = `${z.root}/opened.fifo`;
+  await new Deno.Command("mkfifo", { args: [opened] }).output();
+  const marker = `${z.root}/marker`;
+  await Deno.mkdir(marker);
+  await Deno.writeTextFile(
+    `${marker}/run.sh`,
+    `#!/bin/sh\necho '{"type":"hello","name":"marker"}'\nread -r ack\n` +
+      `echo '{"type":"subscribe","events":["session_start"]}'\necho '{"type":"ready"}'\n` +
+      `while read -r l; do case "$l" in *session_start*) echo open > "${opened}";; esac; done\n`,
+  );
+  await Deno.chmod(`${marker}/run.sh`, 0o755);
+  await Deno.writeTextFile(`${marker}/extension.json`, `{"name":"marker","exec":"./run.sh"}`);
+  const run = runZot(["-p", "go", "--base-url", llm.url, "--ext", dir, "--ext", marker], z);
+  await within(20_000, Deno.readTextFile(opened), "the session opening without the guard");
   await Deno.writeTextFile(fifo, "go\n");
   const r = await within(30_000, run, "the run");
   assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);

@@ -169,16 +169,32 @@ Deno.test("a run reports an extension command or tool named like a built-in in t
   assertEquals(tools.includes("shadow_tool"), true);
 });
 
-Deno.test("print mode does not wait the whole hello timeout for a silent extension", async () => {
+Deno.test("print mode does not wait the whole hello timeout for a silent sandboxed extension that may not intercept", async () => {
+  await using z = await tempZot();
+  await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
+  const dir = `${z.root}/silent-ts`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(`${dir}/extension.json`, `{"name":"silent-ts","exec":"./main.ts"}`);
+  await Deno.writeTextFile(
+    `${dir}/main.ts`,
+    "for await (const _ of Deno.stdin.readable) { /* never hello */ }\n",
+  );
+  const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", dir], z);
+  assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
+  // The run ended before the extension's 10 s hello timeout could fail it: the
+  // stop cancelled the handshake, and the user is told it never said hello.
+  assertStringIncludes(r.stderr, "Extension silent-ts failed to start.");
+  assertStringIncludes(r.stderr, "start cancelled before hello");
+});
+
+Deno.test("print mode: a silent plain extension holds the first turn until its hello timeout (it may be a guard)", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({ script: [{ text: "Final." }] });
   const fixture = new URL("../fixtures/extensions/never-hello/", import.meta.url).pathname;
   const r = await runZot(["-p", "go", "--base-url", llm.url, "--ext", fixture], z);
   assertEquals([r.code, r.stdout], [0, "Final.\n"], r.stderr);
-  // The run ended before the extension's 10 s hello timeout could fail it: the
-  // stop cancelled the handshake, and the user is told it never said hello.
   assertStringIncludes(r.stderr, "Extension never-hello failed to start.");
-  assertStringIncludes(r.stderr, "start cancelled before hello");
+  assertStringIncludes(r.stderr, "no hello frame within 10000 ms");
 });
 
 Deno.test("print mode answers an extension's own call_tool still running at shutdown before shutdown", async () => {

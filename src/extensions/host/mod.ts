@@ -32,6 +32,7 @@ import type { Tool, ToolCaller } from "../../model/types.ts";
 import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
+import { LateJoins } from "./late_joins.ts";
 import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
@@ -136,8 +137,11 @@ export class ExtensionHost implements AgentHooks {
   readonly #records: ExtensionRecord[] = [];
   #failures: LoadFailure[] = [];
   #stopped?: Promise<void>;
-  /** Handshakes start-up went on without; stop() cancels and awaits them. */
-  readonly #late = new Set<Promise<void>>();
+  /** Handshakes start-up went on without; the gates wait for them, stop() cancels them. */
+  readonly #late = new LateJoins();
+  /** Load-order position of each record: a late joiner takes its place, not the end. */
+  readonly #order = new WeakMap<ExtensionRecord, number>();
+  #loads = 0;
   /** Aborted by stop() and reload(): a handshake still running then ends. */
   #lateAbort = new AbortController();
 
@@ -180,14 +184,19 @@ export class ExtensionHost implements AgentHooks {
       ? await awaitStartup(spawns, HELLO_JOIN_WAIT_MS, READY_GRACE_MS)
       : await Promise.all(spawns);
     const report: LoadReport = { loaded: [], errors: [] };
+    // Positions grow across loads: a reload's records come after nothing left of the old ones.
+    const base = this.#loads++ * (planned.length + 1);
     for (const [i, outcome] of outcomes.entries()) {
-      if (outcome) await this.#accept(outcome, report);
-      else this.#trackLate(this.#joinLate(spawns[i], this.#lateAbort.signal).catch(() => {}));
+      if (outcome) await this.#accept(outcome, report, base + i);
+      else {
+        const joining = this.#joinLate(spawns[i], this.#lateAbort.signal, base + i);
+        this.#late.add(planned[i], joining.catch(() => {}));
+      }
     }
     return report;
   }
 
-  async #accept(outcome: SpawnOutcome, report: LoadReport): Promise<boolean> {
+  async #accept(outcome: SpawnOutcome, report: LoadReport, order: number): Promise<boolean> {
     if (!outcome.ok) {
       const failure: LoadFailure = {
         name: outcome.source.manifest.name,
@@ -216,34 +225,10 @@ export class ExtensionHost implements AgentHooks {
     }
     this.#attach(
       newRecord(outcome.source, outcome.channel, outcome.notes, this.#core.callToolBudget),
+      order,
     );
     report.loaded.push(outcome.source.manifest.name);
     return true;
-  }
-
-  /** Keeps a late join in `#late` until it has joined or failed. */
-  #trackLate(joining: Promise<void>): void {
-    this.#late.add(joining);
-    joining.then(() => this.#late.delete(joining));
-  }
-
-  /**
-   * Resolves once every extension start-up went on without has joined (ready, its interceptors
-   * registered) or failed; rejects with the abort reason if `signal` aborts first. Each join is
-   * bounded by its own hello and ready timeouts.
-   */
-  async #lateSettled(signal: AbortSignal): Promise<void> {
-    while (this.#late.size > 0) {
-      signal.throwIfAborted();
-      const { promise: aborted, reject } = Promise.withResolvers<never>();
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-      try {
-        await Promise.race([Promise.all(this.#late), aborted]);
-      } finally {
-        signal.removeEventListener("abort", onAbort);
-      }
-    }
   }
 
   /**
@@ -251,7 +236,11 @@ export class ExtensionHost implements AgentHooks {
    * attached like the others (with its own ready wait and, when the session
    * is open, its own `session_start`), or its failure is recorded.
    */
-  async #joinLate(spawn: Promise<SpawnOutcome>, cancel: AbortSignal): Promise<void> {
+  async #joinLate(
+    spawn: Promise<SpawnOutcome>,
+    cancel: AbortSignal,
+    order: number,
+  ): Promise<void> {
     const outcome = await spawn;
     // A reload replaces this generation: what it cancelled is no news.
     if (cancel.reason === "reload") {
@@ -259,7 +248,7 @@ export class ExtensionHost implements AgentHooks {
       return;
     }
     const report: LoadReport = { loaded: [], errors: [] };
-    const joined = await this.#accept(outcome, report);
+    const joined = await this.#accept(outcome, report, order);
     const name = outcome.source.manifest.name;
     if (!joined || !outcome.ok) {
       if (report.errors.length > 0) this.#options.onLateJoin?.({ name, error: report.errors[0] });
@@ -273,8 +262,12 @@ export class ExtensionHost implements AgentHooks {
     this.#options.onLateJoin?.({ name });
   }
 
-  #attach(record: ExtensionRecord): void {
-    this.#records.push(record);
+  /** Put `record` at its load-order place: interception chains run in that order. */
+  #attach(record: ExtensionRecord, order: number): void {
+    this.#order.set(record, order);
+    const after = this.#records.findIndex((r) => (this.#order.get(r) ?? -1) > order);
+    if (after === -1) this.#records.push(record);
+    else this.#records.splice(after, 0, record);
     const channel = record.channel;
     if (!channel) return;
     channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
@@ -370,34 +363,39 @@ export class ExtensionHost implements AgentHooks {
     return this.#events.session;
   }
 
-  /**
-   * A tool call waits for the extensions still starting: one of them may be the guard that
-   * refuses it, and deciding without it would let the first calls of a run through unchecked
-   * whenever a guard is slow to say hello.
-   */
+  // Every gate first waits for the extensions still starting that may intercept its event (see
+  // late_joins.ts): a guard slow to say hello must not let the first turn or call through.
+
   async interceptToolCall(
     call: InterceptedToolCall,
     signal: AbortSignal,
   ): Promise<ToolCallDecision> {
-    await this.#lateSettled(signal);
+    await this.#late.settled("tool_call", signal);
     return await interceptToolCall(this.#core, call, signal);
   }
 
-  interceptTurnStart(step: number, signal: AbortSignal): Promise<TurnStartDecision> {
-    return interceptTurnStart(this.#core, step, signal);
+  async interceptTurnStart(step: number, signal: AbortSignal): Promise<TurnStartDecision> {
+    await this.#late.settled("turn_start", signal);
+    return await interceptTurnStart(this.#core, step, signal);
   }
 
-  interceptAssistantMessage(text: string, signal: AbortSignal): Promise<AssistantMessageDecision> {
-    return interceptAssistantMessage(this.#core, text, signal);
+  async interceptAssistantMessage(
+    text: string,
+    signal: AbortSignal,
+  ): Promise<AssistantMessageDecision> {
+    await this.#late.settled("assistant_message", signal);
+    return await interceptAssistantMessage(this.#core, text, signal);
   }
 
   /** Rejects with the abort reason when `signal` aborts mid-chain. */
-  beforeAgentStart(input: BeforeAgentStart, signal: AbortSignal): Promise<string> {
-    return runBeforeAgentStart(this.#core, input, signal);
+  async beforeAgentStart(input: BeforeAgentStart, signal: AbortSignal): Promise<string> {
+    await this.#late.settled("before_agent_start", signal);
+    return await runBeforeAgentStart(this.#core, input, signal);
   }
 
+  /** True also while an extension that may intercept `event` is still starting. */
   hasInterceptor(event: InterceptableEvent): boolean {
-    return interceptors(this.#records, event).length > 0;
+    return interceptors(this.#records, event).length > 0 || this.#late.mayIntercept(event);
   }
 
   #subscribers(event: string): ExtensionChannel[] {
@@ -421,8 +419,7 @@ export class ExtensionHost implements AgentHooks {
   ): Promise<ReloadReport> {
     this.#lateAbort.abort("reload");
     this.#lateAbort = new AbortController();
-    await Promise.all(this.#late);
-    this.#late.clear();
+    await Promise.all(this.#late.all());
     const old = this.#records.splice(0);
     this.#failures = [];
     this.#core.registry.clear();
@@ -462,7 +459,7 @@ export class ExtensionHost implements AgentHooks {
     // Every call_tool still open gets its answer (cancelled) before `shutdown`,
     // within half the grace so the shutdown keeps the rest.
     await Promise.all(this.#records.map((r) => answerAllCallTools(r, graceMs / 2)));
-    await Promise.all([stopRecords(this.#records, deadline - Date.now()), ...this.#late]);
+    await Promise.all([stopRecords(this.#records, deadline - Date.now()), ...this.#late.all()]);
   }
 
   // -------------------------------------------------------------------------

@@ -102,8 +102,9 @@ Deno.test("late join: a slow extension joins late with its tools and the open se
   await Deno.writeTextFile(fifo, "go\n");
   assertEquals(await within(15_000, joined, "the late hello"), { name: "late" });
   assertEquals(env.host.tools().map((t) => t.name), ["late_tool"]);
-  assertEquals(env.host.status().map((s) => [s.name, s.state]), [["ok", "ready"], [
-    "late",
+  // The late one takes its load-order place (first), not the end.
+  assertEquals(env.host.status().map((s) => [s.name, s.state]), [["late", "ready"], [
+    "ok",
     "ready",
   ]]);
   await env.ui.waitFor(() => env.ui.notes("late", "event").length > 0, 10_000, "session_start");
