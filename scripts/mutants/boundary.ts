@@ -44,4 +44,28 @@ export const mutants: Mutant[] = [
     replace: "if (true) frame.system_prompt = prompt as string;",
     tests: [VALIDATE_TEST, "tests/extensions/host/before_agent_start_test.ts"],
   },
+  {
+    id: "boundary-result-blocks-unbounded",
+    protection: "an extension's tool result reaches the model as at most RESULT_MAX_BLOCKS blocks",
+    file: "src/extensions/host/ext_tool.ts",
+    find: "blocks.slice(0, RESULT_MAX_BLOCKS)",
+    replace: "blocks",
+    tests: ["tests/extensions/host/ext_tool_test.ts"],
+  },
+  {
+    id: "boundary-image-type-unchecked",
+    protection: "an extension's image must be of a type every provider takes",
+    file: "src/extensions/host/ext_tool.ts",
+    find: "  if (!IMAGE_TYPES.includes(mime)) {",
+    replace: "  if (false) {",
+    tests: ["tests/extensions/host/ext_tool_test.ts"],
+  },
+  {
+    id: "boundary-image-empty-accepted",
+    protection: "an extension's image with no data is an error, not an empty image",
+    file: "src/extensions/host/ext_tool.ts",
+    find: '  if (data === "") return "empty image data";\n',
+    replace: "",
+    tests: ["tests/extensions/host/ext_tool_test.ts"],
+  },
 ];

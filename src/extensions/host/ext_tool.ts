@@ -10,6 +10,7 @@
 import type { ContentBlock } from "../../protocol/content.ts";
 import type { ExtToolResultFrame, JsonObject } from "../../protocol/frames.ts";
 import { assertNever, CAP_TOOL_CANCEL } from "../../protocol/frames.ts";
+import { RESULT_MAX_BLOCKS } from "../../protocol/limits.ts";
 import type { Tool, ToolContext, ToolOutcome, ToolResult } from "../../model/types.ts";
 import { RequestError } from "../channel.ts";
 import { errorMessage } from "../../errors.ts";
@@ -45,6 +46,20 @@ function failure(ext: string, tool: string, message: string, outcome?: ToolOutco
  * Why `data` is not standard base64 (naming the first bad byte), or undefined. The boundary only
  * types image data as a string; whether it decodes is checked here, before any provider sees it.
  */
+/** The image types every provider takes; another one would fail each later request. */
+const IMAGE_TYPES: readonly string[] = ["image/jpeg", "image/png", "image/gif", "image/webp"];
+
+/** Why an extension's image cannot go to the model, or undefined. */
+function imageProblem(mime: string, data: string): string | undefined {
+  if (!IMAGE_TYPES.includes(mime)) {
+    return `unsupported image type ${JSON.stringify(mime.slice(0, 64))} (use ${
+      IMAGE_TYPES.join(", ")
+    })`;
+  }
+  if (data === "") return "empty image data";
+  return base64Problem(data);
+}
+
 function base64Problem(data: string): string | undefined {
   for (let i = 0; i < data.length; i++) {
     const c = data.charCodeAt(i);
@@ -63,19 +78,22 @@ function base64Problem(data: string): string | undefined {
 
 /**
  * Turn an extension's `tool_result` into the agent's ToolResult. The blocks were typed at the
- * boundary; what is left here is the host's rules: empty text is dropped, an image must decode
- * as base64 (or the result is an error), an unknown block becomes a note in its place.
+ * boundary; what is left here is the host's rules: at most RESULT_MAX_BLOCKS blocks (the rest
+ * omitted with a note, so a line of tiny blocks cannot grow into a huge request sent again on
+ * every turn), empty text is dropped, an image must be of a type providers take and decode as
+ * base64 (or the result is an error), an unknown block becomes a note in its place.
  */
 export function convertToolReply(ext: string, tool: string, reply: ExtToolResultFrame): ToolResult {
   const content: ContentBlock[] = [];
   let isError = reply.is_error === true;
-  for (const block of reply.content ?? []) {
+  const blocks = reply.content ?? [];
+  for (const block of blocks.slice(0, RESULT_MAX_BLOCKS)) {
     switch (block.type) {
       case "text":
         if (block.text !== "") content.push({ type: "text", text: block.text });
         break;
       case "image": {
-        const problem = base64Problem(block.data);
+        const problem = imageProblem(block.mime_type, block.data);
         if (problem === undefined) {
           content.push({ type: "image", mime_type: block.mime_type, data: block.data });
           break;
@@ -96,6 +114,13 @@ export function convertToolReply(ext: string, tool: string, reply: ExtToolResult
       default:
         assertNever(block);
     }
+  }
+  if (blocks.length > RESULT_MAX_BLOCKS) {
+    const omitted = blocks.length - RESULT_MAX_BLOCKS;
+    content.push({
+      type: "text",
+      text: `[${omitted} more blocks from extension ${ext} omitted: at most ${RESULT_MAX_BLOCKS}]`,
+    });
   }
   if (content.length === 0) content.push({ type: "text", text: "(extension returned no content)" });
   const result: ToolResult = { content, isError, details: { extension: ext, tool } };

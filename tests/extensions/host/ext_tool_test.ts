@@ -1,4 +1,4 @@
-import { assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { within } from "../../helpers/wait.ts";
 import type { Tool, ToolContext } from "../../../src/model/types.ts";
 import type { ExtensionHost } from "../../../src/extensions/host/mod.ts";
@@ -49,7 +49,11 @@ Deno.test("a tool call sends {} for empty args and converts the reply", async ()
       { type: "image", mime_type: "image/png", data: "dGVzdA==" },
       { type: "text", text: '[unknown block type "audio" from extension w]' },
       { type: "text", text: '[unknown block type "" from extension w]' },
-      { type: "image", mime_type: "", data: "" },
+      {
+        type: "text",
+        text: 'extension w/weather returned undecodable image: unsupported image type "" ' +
+          "(use image/jpeg, image/png, image/gif, image/webp)",
+      },
     ],
     isError: true,
     activateTools: ["later"],
@@ -72,6 +76,41 @@ Deno.test("no content and undecodable images", async () => {
     type: "text",
     text: "extension w/t returned undecodable image: illegal base64 data at input byte 3",
   }]);
+  await host.stop();
+});
+
+Deno.test("an image of a type providers do not take, or with no data, makes the result an error", async () => {
+  const ext = fake("w", [{ type: "register_tool", name: "t" }]);
+  const host = await hostWith([ext]);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ mime_type: "text/html;x,", data: "dGVzdA==" }, 'unsupported image type "text/html;x,"'],
+    [{ mime_type: "image/svg+xml", data: "dGVzdA==" }, 'unsupported image type "image/svg+xml"'],
+    [{ mime_type: "image/png", data: "" }, "empty image data"],
+    [{ mime_type: "image/png", data: 5 }, "empty image data"],
+  ];
+  for (const [image, why] of cases) {
+    replyWith(ext, { content: [{ type: "image", ...image }] });
+    const r = await tool(host, "t").execute({}, ctx());
+    assertEquals(r.isError, true, why);
+    assertEquals(r.content.length, 1, why);
+    assertStringIncludes(r.content[0].type === "text" ? r.content[0].text : "", why);
+  }
+  await host.stop();
+});
+
+Deno.test("a result of many tiny blocks reaches the model as at most 128 blocks and a note", async () => {
+  const ext = fake("w", [{ type: "register_tool", name: "t" }]);
+  const host = await hostWith([ext]);
+  for (const block of [0, { type: "text", text: "x" }, { type: "audio" }]) {
+    replyWith(ext, { content: Array.from({ length: 100_000 }, () => block) });
+    const r = await tool(host, "t").execute({}, ctx());
+    assertEquals(r.content.length, 129);
+    assertEquals(r.content.at(-1), {
+      type: "text",
+      text: "[99872 more blocks from extension w omitted: at most 128]",
+    });
+    assert(JSON.stringify(r.content).length < 20_000, JSON.stringify(r.content).slice(0, 200));
+  }
   await host.stop();
 });
 
