@@ -68,3 +68,38 @@ Deno.test("divertConsole: an unwritable log loses the line, never the run", () =
   c.warn("nowhere to go");
   c.warn("still fine");
 });
+
+Deno.test("divertConsole: runs after runs keep at most twice the bound on disk (one rotated file)", async () => {
+  await using dir = await tempDir();
+  const path = `${dir.path}/console.log`;
+  for (let run = 0; run < 6; run++) {
+    const c = fakeConsole();
+    using _sink = divertConsole({ dir: dir.path, path, console: c, maxBytes: 1_000 });
+    for (let i = 0; i < 100; i++) c.log(`run ${run} `.repeat(10));
+  }
+  let total = 0;
+  for (const entry of Deno.readDirSync(dir.path)) {
+    total += Deno.statSync(`${dir.path}/${entry.name}`).size;
+  }
+  assert(total < 2_400, `bounded across runs: ${total} bytes`);
+  assertEquals([...Deno.readDirSync(dir.path)].map((e) => e.name).sort(), [
+    "console.log",
+    "console.log.1",
+  ]);
+  assertStringIncludes(await Deno.readTextFile(path), "run 5");
+});
+
+Deno.test("divertConsole: terminal escapes in library output never reach the log", async () => {
+  await using dir = await tempDir();
+  const path = `${dir.path}/console.log`;
+  const c = fakeConsole();
+  {
+    using _sink = divertConsole({ dir: dir.path, path, console: c });
+    c.warn("\x1b]0;pwned\x07title \x1b[2J cleared \x9b31m red\nnext line");
+    c.log({ s: "\x1b[31m" });
+  }
+  const text = await Deno.readTextFile(path);
+  assert(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text), JSON.stringify(text));
+  assertStringIncludes(text, "cleared");
+  assertStringIncludes(text, "next line\n");
+});

@@ -53,4 +53,20 @@ export const mutants: Mutant[] = [
     replace: "if (false) {",
     tests: ["tests/console_sink_test.ts"],
   },
+  {
+    id: "library-console-log-unrotated",
+    protection: "the library console log is rotated: runs keep at most twice its cap on disk",
+    file: "src/console_sink.ts",
+    find: "      if (size > 0 && size + bytes.length > maxBytes) {",
+    replace: "      if (false) {",
+    tests: ["tests/console_sink_test.ts"],
+  },
+  {
+    id: "library-console-escapes-raw",
+    protection: "library console output reaches the log without terminal escapes",
+    file: "src/console_sink.ts",
+    find: "safeText(text, { lines: true })",
+    replace: "text",
+    tests: ["tests/console_sink_test.ts"],
+  },
 ];
