@@ -27,7 +27,8 @@ Deno.test("RPC mode: a queued prompt emits user_prompt_submit at acceptance with
   await llm.nextRequest(10_000);
   await rpc.send({ type: "prompt", id: "2", message: "second" });
   const accepted = await rpc.until((f: Frame) => f.type === "response" && f.id === "2");
-  assertEquals(accepted.at(-1)!.data, { started: true });
+  // The response says it waits: the client knows it did not start yet.
+  assertEquals(accepted.at(-1)!.data, { started: true, queued: true });
   await rpc.send({ type: "abort", id: "a" });
   await rpc.until((f: Frame) =>
     f.type === "assistant_message" && JSON.stringify(f).includes("second answer")

@@ -16,7 +16,7 @@ export type RpcId = string | number;
 export type RpcCommand =
   | { type: "hello"; id?: RpcId; token?: string }
   | { type: "prompt"; id?: RpcId; message: string; images: ImageBlock[] }
-  | { type: "abort"; id?: RpcId }
+  | { type: "abort"; id?: RpcId; dropQueued: boolean }
   | { type: "compact"; id?: RpcId }
   | { type: "get_state"; id?: RpcId }
   | { type: "get_messages"; id?: RpcId }
@@ -25,6 +25,24 @@ export type RpcCommand =
   | { type: "set_reasoning"; id?: RpcId; reasoning: string }
   | { type: "get_models"; id?: RpcId }
   | { type: "ping"; id?: RpcId };
+
+// A record, not a list, so a command added to the union without being added here fails to compile.
+const COMMANDS: Record<RpcCommand["type"], true> = {
+  hello: true,
+  prompt: true,
+  abort: true,
+  compact: true,
+  get_state: true,
+  get_messages: true,
+  clear: true,
+  set_model: true,
+  set_reasoning: true,
+  get_models: true,
+  ping: true,
+};
+
+/** Every command type the server accepts, in the order the unknown-command error lists them. */
+export const RPC_COMMAND_TYPES = Object.keys(COMMANDS) as readonly RpcCommand["type"][];
 
 export type ParsedCommand =
   | { ok: true; command: RpcCommand }
@@ -86,6 +104,10 @@ export function parseCommand(line: string): ParsedCommand {
       if (typeof value.reasoning !== "string") return bad(`"reasoning" must be a string`);
       return { ok: true, command: { type, id, reasoning: value.reasoning } };
     case "abort":
+      if (value.drop_queued !== undefined && typeof value.drop_queued !== "boolean") {
+        return bad(`"drop_queued" must be true or false`);
+      }
+      return { ok: true, command: { type, id, dropQueued: value.drop_queued === true } };
     case "compact":
     case "get_state":
     case "get_messages":
@@ -93,7 +115,9 @@ export function parseCommand(line: string): ParsedCommand {
     case "get_models":
     case "ping":
       return { ok: true, command: { type, id } };
-    default:
-      return bad(type === "" ? `missing "type"` : `unknown command "${type}"`);
+    default: {
+      const valid = `(valid: ${RPC_COMMAND_TYPES.join(", ")})`;
+      return bad(type === "" ? `missing "type" ${valid}` : `unknown command "${type}" ${valid}`);
+    }
   }
 }

@@ -13,13 +13,12 @@ import { ZOT_VERSION } from "../../version.ts";
 import type { RunSetup } from "../shared/setup.ts";
 import type { RpcCommand } from "./commands.ts";
 import { errorEvent } from "../shared/error_event.ts";
+import type { WorkQueue } from "./work_queue.ts";
 
 export interface RpcContext {
   setup: RunSetup;
   send: (value: Record<string, unknown>) => void;
-  enqueue: (task: () => Promise<void>) => void;
-  /** True while work runs or waits: a prompt accepted now queues behind it. */
-  busy: () => boolean;
+  queue: WorkQueue;
 }
 
 export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
@@ -30,9 +29,11 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
   const fail = (error: string) =>
     ctx.send({ type: "response", ...id, command: command.type, success: false, error });
   // Answered at once; the work waits its turn and reports a failure as an error event.
+  // `started` means accepted (clients of the first protocol version check it); `queued`
+  // says the work waits behind other work.
   const queued = (work: () => Promise<void>) => {
-    ok({ started: true });
-    ctx.enqueue(async () => {
+    ok(ctx.queue.busy() ? { started: true, queued: true } : { started: true });
+    ctx.queue.enqueue(async () => {
       try {
         await work();
       } catch (e) {
@@ -53,7 +54,7 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
       return ok({ pong: true });
     case "prompt": {
       const { message, images } = command;
-      if (!ctx.busy()) return queued(() => agent.prompt(message, { images }).then(() => {}));
+      if (!ctx.queue.busy()) return queued(() => agent.prompt(message, { images }).then(() => {}));
       // Queued behind running work: announced now, when accepted, and not again when it
       // starts (as the TUI does).
       agent.emit({
@@ -64,9 +65,12 @@ export function handleCommand(command: RpcCommand, ctx: RpcContext): void {
       });
       return queued(() => agent.prompt(message, { images, announced: true }).then(() => {}));
     }
-    case "abort":
+    case "abort": {
+      // Dropped first: aborting the running prompt must not let the next one start.
+      const dropped = command.dropQueued ? ctx.queue.dropWaiting() : 0;
       agent.abort();
-      return ok({});
+      return ok(command.dropQueued ? { dropped } : {});
+    }
     case "compact":
       return queued(async () => {
         const result = await compact(agent, "rpc");

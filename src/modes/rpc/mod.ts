@@ -1,7 +1,8 @@
 /**
  * RPC mode (`zot --rpc` / `zot rpc`): JSON commands on stdin, one JSON
  * response or event per line on stdout. At most one prompt or compaction
- * runs at a time (others queue; `abort` acts at once). Exits when stdin
+ * runs at a time (others queue; `abort` acts at once and with `drop_queued`
+ * drops the queue). Exits when stdin
  * closes, after in-flight work (0). SIGINT, SIGTERM or SIGHUP aborts the work in
  * flight, drops the queue and exits 1 once the run has ended and the
  * session and extensions are shut down (0 when it was idle); a closed
@@ -21,6 +22,7 @@ import { parseCommand } from "./commands.ts";
 import { rpcUi } from "./ui.ts";
 import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
 import { handleCommand } from "./handlers.ts";
+import { workQueue } from "./work_queue.ts";
 import { errorEvent } from "../shared/error_event.ts";
 import { lineSink } from "../shared/diagnostics.ts";
 
@@ -87,14 +89,7 @@ export async function runRpc(options: RpcOptions): Promise<number> {
   });
   setup.agent.startSession();
   let authed = !token;
-  let work: Promise<void> = Promise.resolve();
-  // Tasks accepted and not yet finished (the running one included).
-  let pending = 0;
-  const enqueue = (task: () => Promise<void>) => {
-    pending++;
-    const guarded = () => (stopping ? Promise.resolve() : task()).finally(() => pending--);
-    work = work.then(guarded, guarded);
-  };
+  const queue = workQueue(() => stopping !== undefined);
   using _interrupt = onInterrupt(stop);
   const lines = readLines(options.stdin ?? Deno.stdin.readable, RPC_MAX_LINE_BYTES);
   let oversize = false;
@@ -145,9 +140,9 @@ export async function runRpc(options: RpcOptions): Promise<number> {
         });
         continue;
       }
-      handleCommand(parsed.command, { setup, send, enqueue, busy: () => pending > 0 });
+      handleCommand(parsed.command, { setup, send, queue });
     }
-    await work;
+    await queue.drained();
     if (stopping === "stdout") return EXIT_BROKEN_PIPE;
     if (oversize) return EXIT_FAILURE;
     if (stopping && cutShort) {

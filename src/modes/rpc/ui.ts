@@ -8,7 +8,13 @@
 import { type HostUi, noteLevel, SILENT_UI } from "../../extensions/ui.ts";
 import { diagnosticText } from "../../diagnostic.ts";
 
-export function rpcUi(send: (event: Record<string, unknown>) => void): HostUi {
+/** The events RPC clients get from extensions (and zot's warnings about them). */
+export type RpcExtEvent =
+  | { type: "ext_notify"; extension: string; level: string; message: string; code?: string }
+  | { type: "ext_display"; extension: string; text: string }
+  | { type: "ext_clear_notes"; extension: string };
+
+export function rpcUi(send: (event: RpcExtEvent) => void): HostUi {
   return {
     ...SILENT_UI,
     notify: (extension, level, message) => send({ type: "ext_notify", extension, level, message }),
