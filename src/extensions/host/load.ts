@@ -10,6 +10,8 @@
 import type { ExtensionChannel, SpawnFn, SpawnOptions } from "../channel.ts";
 import { type ExtensionSource, isPassive } from "../types.ts";
 import { errorMessage } from "../../errors.ts";
+import type { Diagnostic } from "../../diagnostic.ts";
+import type { LoadFailure } from "./status.ts";
 
 export type SpawnOutcome =
   | { ok: true; source: ExtensionSource; channel?: ExtensionChannel; notes: string[] }
@@ -116,4 +118,26 @@ function delay(ms: number): { promise: Promise<void>; cancel(): void } {
   const { promise, resolve } = Promise.withResolvers<void>();
   const timer = setTimeout(resolve, ms);
   return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** A failed start as the host records it: a failure row for doctor and a load diagnostic. */
+export function startFailure(
+  outcome: Extract<SpawnOutcome, { ok: false }>,
+): { failure: LoadFailure; diagnostic: Diagnostic } {
+  const failure: LoadFailure = {
+    name: outcome.source.manifest.name,
+    dir: outcome.source.dir,
+    error: outcome.error,
+  };
+  if (outcome.logPath) failure.logPath = outcome.logPath;
+  if (outcome.stderrQuoted) failure.stderrQuoted = true;
+  const diagnostic: Diagnostic = {
+    source: "load",
+    severity: "error",
+    code: "start-failed",
+    extension: failure.name,
+    dir: failure.dir,
+    message: outcome.error,
+  };
+  return { failure, diagnostic };
 }

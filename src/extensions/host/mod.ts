@@ -33,13 +33,13 @@ import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
 import { LateJoins } from "./late_joins.ts";
+import type { ExtensionHostOptions, LoadOptions, LoadReport } from "./options.ts";
 import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
-import type { ZotPaths } from "../../config/paths.ts";
-import type { CloseInfo, ExtensionChannel, HostIdentity, SpawnFn } from "../channel.ts";
+import type { CloseInfo, ExtensionChannel } from "../channel.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExtensionSource } from "../types.ts";
-import { type HostUi, SILENT_UI } from "../ui.ts";
-import { DEFAULT_TIMEOUTS, type HostCore, type HostTimeouts } from "./core.ts";
+import { SILENT_UI } from "../ui.ts";
+import { DEFAULT_TIMEOUTS, type HostCore } from "./core.ts";
 import { Diagnostics } from "./diagnostics.ts";
 import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
@@ -65,7 +65,7 @@ import {
 } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
 import { routeFrame } from "./route.ts";
-import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome } from "./load.ts";
+import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome, startFailure } from "./load.ts";
 import { waitForReady } from "./ready.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
@@ -78,56 +78,7 @@ export { formatReloadStatus } from "./reload.ts";
 export type { ExtensionState, ExtensionStatus, LoadFailure } from "./status.ts";
 export type { HostTimeouts } from "./core.ts";
 export { boundContent, boundEventResult } from "./bound.ts";
-
-export interface ExtensionHostOptions {
-  spawn: SpawnFn;
-  paths: ZotPaths;
-  /** What `hello_ack` announces; `identity.cwd` is also the default session cwd. */
-  identity: HostIdentity;
-  ui?: HostUi;
-  /**
-   * Built-in slash command names; an extension command with one of these
-   * names in any case is shadowed (a diagnostic and a line in its log).
-   */
-  builtinCommands?: Iterable<string>;
-  /** Built-in tool names; extension tools with these names are shadowed. */
-  builtinTools?: Iterable<string>;
-  toolCaller?: ToolCaller;
-  /** Shorter deadlines for tests. */
-  timeouts?: Partial<HostTimeouts>;
-  /** Session id stamped before any session starts (default: a random runtime id). */
-  runtimeSessionId?: string;
-  /**
-   * An extension that finished its handshake after start-up went on without
-   * it (see {@linkcode LoadOptions.joinLate}): joined (ready, its tools and
-   * commands registered) or failed with `error`.
-   */
-  onLateJoin?: (join: LateJoin) => void;
-}
-
-/** What became of an extension start-up went on without. */
-export interface LateJoin {
-  name: string;
-  /** The start failure when it failed; undefined when it joined. */
-  error?: Diagnostic;
-}
-
-export interface LoadOptions {
-  /**
-   * Go on without an extension that has not said hello after
-   * HELLO_JOIN_WAIT_MS once the others are ready: it joins late or fails at
-   * its own hello timeout (reported through `onLateJoin`).
-   */
-  joinLate?: boolean;
-}
-
-/** What one `load()` call produced. */
-export interface LoadReport {
-  /** Manifest names loaded, in load order. */
-  loaded: string[];
-  /** The sources that did not start (`start-failed`). */
-  errors: Diagnostic[];
-}
+export type { ExtensionHostOptions, LateJoin, LoadOptions, LoadReport } from "./options.ts";
 
 export class ExtensionHost implements AgentHooks {
   readonly #options: ExtensionHostOptions;
@@ -198,22 +149,8 @@ export class ExtensionHost implements AgentHooks {
 
   async #accept(outcome: SpawnOutcome, report: LoadReport, order: number): Promise<boolean> {
     if (!outcome.ok) {
-      const failure: LoadFailure = {
-        name: outcome.source.manifest.name,
-        dir: outcome.source.dir,
-        error: outcome.error,
-      };
-      if (outcome.logPath) failure.logPath = outcome.logPath;
-      if (outcome.stderrQuoted) failure.stderrQuoted = true;
+      const { failure, diagnostic } = startFailure(outcome);
       this.#failures.push(failure);
-      const diagnostic: Diagnostic = {
-        source: "load",
-        severity: "error",
-        code: "start-failed",
-        extension: failure.name,
-        dir: failure.dir,
-        message: outcome.error,
-      };
       this.#core.diagnostics.add(diagnostic);
       report.errors.push(diagnostic);
       return false;
