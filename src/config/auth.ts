@@ -7,6 +7,7 @@
  * @module
  */
 
+import { ZotError } from "../errors.ts";
 import type { ProviderName } from "./provider_names.ts";
 import { readJsonObject, writeJsonAtomic } from "./json_file.ts";
 
@@ -38,12 +39,16 @@ export function storedKey(auth: AuthFile, provider: ProviderName): string | unde
 }
 
 async function update(path: string, change: (auth: AuthFile) => void): Promise<void> {
-  const { value } = await readAuth(path);
+  const { value, diagnostics } = await readAuth(path);
+  // Rewriting a file that could not be read would drop the other keys in it.
+  if (diagnostics.length > 0) {
+    throw new ZotError("credentials", `${diagnostics[0]} before storing a key there`);
+  }
   change(value);
   await writeJsonAtomic(path, value, { mode: 0o600, dirMode: 0o700 });
 }
 
-/** Store `key` for `provider` (the `/login` path). */
+/** Store `key` for `provider` (`zot login` and `/login`). */
 export function saveApiKey(path: string, provider: ProviderName, key: string): Promise<void> {
   const entry: StoredKey = { type: "api_key", key };
   return update(path, (auth) => {
@@ -51,7 +56,7 @@ export function saveApiKey(path: string, provider: ProviderName, key: string): P
   });
 }
 
-/** Forget `provider`'s key (the `/logout` path). */
+/** Forget `provider`'s key (`zot logout`). */
 export function removeApiKey(path: string, provider: ProviderName): Promise<void> {
   return update(path, (auth) => {
     delete auth[provider];

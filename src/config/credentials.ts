@@ -110,7 +110,7 @@ export function resolveCredentials(
     code: "no-api-key",
     error: `No API key for provider "${provider}": set ${
       KEY_ENV[provider]
-    }, pass --api-key, or add it to ${sources.authPath}`,
+    }, pass --api-key, or run "zot login ${provider}" (stores it in ${sources.authPath})`,
   };
 }
 

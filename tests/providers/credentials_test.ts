@@ -46,7 +46,7 @@ Deno.test("credentials: a missing key says how to set one", () => {
     ok: false,
     code: "no-api-key",
     error:
-      'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or add it to /z/auth.json',
+      'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or run "zot login anthropic" (stores it in /z/auth.json)',
   });
   const openai = resolveCredentials({ provider: "openai" }, sources());
   assert(!openai.ok);
