@@ -78,12 +78,13 @@ export async function readSecret(
     const all = await new Response(io.stdin.readable).text();
     return all.split(/\r?\n/)[0].trim();
   }
-  io.write(prompt);
   const dec = new TextDecoder();
   const buf = new Uint8Array(1024);
   let state = startSecret();
+  // Raw before the prompt: a key typed the moment the prompt shows is never echoed.
   io.stdin.setRaw(true);
   try {
+    io.write(prompt);
     while (state.kind === "typing") {
       const n = await io.stdin.read(buf);
       if (n === null) {

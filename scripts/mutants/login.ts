@@ -1,0 +1,29 @@
+/**
+ * Mutants for storing an API key: `zot login` never echoes the key it reads, and never
+ * rewrites an auth.json it could not read (that would drop the other keys in it).
+ *
+ * @module
+ */
+
+import type { Mutant } from "./types.ts";
+
+const LOGIN_TEST = "tests/cli/login_test.ts";
+
+export const mutants: Mutant[] = [
+  {
+    id: "login-key-echoed",
+    protection: "the terminal is raw while the key is typed, so the key never shows on screen",
+    file: "src/cli/read_secret.ts",
+    find: "io.stdin.setRaw(true);",
+    replace: "io.stdin.setRaw(false);",
+    tests: [LOGIN_TEST, "tests/cli/read_secret_test.ts"],
+  },
+  {
+    id: "login-overwrites-broken-auth",
+    protection: "an auth.json that cannot be read is left alone, not replaced by one key",
+    file: "src/config/auth.ts",
+    find: "if (diagnostics.length > 0) {",
+    replace: "if (diagnostics.length < 0) {",
+    tests: [LOGIN_TEST, "tests/providers/credentials_test.ts"],
+  },
+];
