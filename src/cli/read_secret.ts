@@ -10,47 +10,7 @@
  * @module
  */
 
-/** What a chunk of typed bytes did to the secret being read. */
-export type SecretState =
-  | { kind: "typing"; text: string; escape: "none" | "esc" | "csi" }
-  | { kind: "done"; text: string }
-  | { kind: "cancelled" };
-
-const ESC = 0x1b;
-
-/** The state before anything is typed. */
-export function startSecret(): SecretState {
-  return { kind: "typing", text: "", escape: "none" };
-}
-
-/** Feed `chunk` (text as decoded from the terminal) into `state`. Pure, for tests. */
-export function feedSecret(state: SecretState, chunk: string): SecretState {
-  if (state.kind !== "typing") return state;
-  let { text, escape } = state;
-  for (const ch of chunk) {
-    const code = ch.codePointAt(0)!;
-    if (escape === "esc") {
-      // ESC [ starts a CSI sequence (arrows, bracketed paste marks); ESC x is Alt+x: both dropped.
-      escape = ch === "[" ? "csi" : "none";
-      continue;
-    }
-    if (escape === "csi") {
-      if (code >= 0x40 && code <= 0x7e) escape = "none";
-      continue;
-    }
-    if (code === ESC) escape = "esc";
-    else if (ch === "\r" || ch === "\n") return { kind: "done", text };
-    else if (code === 0x03) return { kind: "cancelled" };
-    else if (code === 0x04) {
-      if (text === "") return { kind: "cancelled" };
-      return { kind: "done", text };
-    } else if (code === 0x7f || code === 0x08) text = [...text].slice(0, -1).join("");
-    else if (code === 0x15) text = "";
-    // Other control characters (Tab, Ctrl-letters) cannot be part of a key.
-    else if (code >= 0x20) text += ch;
-  }
-  return { kind: "typing", text, escape };
-}
+import { feedSecret, startSecret } from "../tui/secret_keys.ts";
 
 /** The terminal the secret is read from (Deno.stdin and Deno.stderr by default). */
 export interface SecretIo {

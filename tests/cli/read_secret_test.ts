@@ -6,7 +6,8 @@
  */
 
 import { assertEquals } from "../helpers/assert.ts";
-import { feedSecret, readSecret, type SecretIo, startSecret } from "../../src/cli/read_secret.ts";
+import { readSecret, type SecretIo } from "../../src/cli/read_secret.ts";
+import { feedSecret, startSecret } from "../../src/tui/secret_keys.ts";
 
 function feed(...chunks: string[]) {
   return chunks.reduce(feedSecret, startSecret());

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
+import { KEY_ENV, type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
@@ -50,6 +50,13 @@ export function resolveProvider(
     const named = flags.provider;
     const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
     const model = flags.model ?? DEFAULT_MODELS[id];
+    // The first screen says how to get going, before a prompt fails.
+    warn(warning(
+      "config",
+      "no-api-key",
+      `No API key for ${id} yet: prompts cannot reach the model`,
+      `type /login to paste one, set ${KEY_ENV[id]}, or start zot with --api-key`,
+    ));
     return { provider: keylessProvider(id, result.error), id, model };
   }
   const c = requireCredentials(result);
