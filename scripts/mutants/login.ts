@@ -1,6 +1,6 @@
 /**
  * Mutants for storing an API key: `zot login` never echoes the key it reads, and never
- * rewrites an auth.json it could not read (that would drop the other keys in it).
+ * rewrites an auth.json it could not read; the TUI's `/login` never draws the key (that would drop the other keys in it).
  *
  * @module
  */
@@ -25,5 +25,13 @@ export const mutants: Mutant[] = [
     find: "if (diagnostics.length > 0) {",
     replace: "if (diagnostics.length < 0) {",
     tests: [LOGIN_TEST, "tests/providers/credentials_test.ts"],
+  },
+  {
+    id: "login-tui-key-drawn",
+    protection: "the /login dialog draws how many characters were typed, never the key itself",
+    file: "src/tui/components/secret_dialog.ts",
+    find: "p.muted(`(hidden, ${n} characters)`)",
+    replace: 'p.muted(this.#state.kind === "typing" ? this.#state.text : "")',
+    tests: ["tests/tui/secret_dialog_test.ts", "tests/modes/interactive/login_test.ts"],
   },
 ];
