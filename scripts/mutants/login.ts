@@ -1,6 +1,7 @@
 /**
- * Mutants for storing an API key: `zot login` never echoes the key it reads, and never
- * rewrites an auth.json it could not read; the TUI's `/login` never draws the key (that would drop the other keys in it).
+ * Mutants for storing an API key: `zot login` never echoes the key it reads, the TUI's
+ * `/login` never draws it, and neither rewrites an auth.json it could not read (that would
+ * drop the other keys in it).
  *
  * @module
  */
