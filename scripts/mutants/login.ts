@@ -35,4 +35,12 @@ export const mutants: Mutant[] = [
     replace: 'p.muted(this.#state.kind === "typing" ? this.#state.text : "")',
     tests: ["tests/tui/secret_dialog_test.ts", "tests/modes/interactive/login_test.ts"],
   },
+  {
+    id: "login-key-control-chars",
+    protection: "a piped key with escapes or NULs is refused, never written to auth.json",
+    file: "src/config/auth.ts",
+    find: "if (/[\\s\\x00-\\x1f\\x7f]/.test(key))",
+    replace: "if (/ /.test(key))",
+    tests: [LOGIN_TEST],
+  },
 ];

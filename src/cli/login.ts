@@ -9,7 +9,7 @@
 
 import type { Command } from "commander";
 import { zotPaths } from "../config/paths.ts";
-import { removeApiKey, saveApiKey } from "../config/auth.ts";
+import { keyProblem, removeApiKey, saveApiKey } from "../config/auth.ts";
 import { KEY_ENV } from "../config/credentials.ts";
 import { asProviderName, PROVIDER_NAMES, type ProviderName } from "../config/provider_names.ts";
 import { UsageError, ZotError } from "../errors.ts";
@@ -25,19 +25,13 @@ function providerArg(command: string, word: string | undefined): ProviderName {
   );
 }
 
-/** A key is one printable word: anything else is a paste gone wrong. */
 function checkKey(provider: ProviderName, key: string | undefined): string {
   if (key === undefined) throw new ZotError("credentials", "Login cancelled: no key stored");
-  if (key === "") {
+  const problem = keyProblem(key);
+  if (problem) {
     throw new ZotError(
       "credentials",
-      `No key entered for "${provider}": nothing stored (run "zot login ${provider}" and paste the key)`,
-    );
-  }
-  if (/\s/.test(key)) {
-    throw new ZotError(
-      "credentials",
-      `The key for "${provider}" contains spaces: nothing stored (paste the key alone)`,
+      `Cannot store the ${provider} key: ${problem} (run "zot login ${provider}" and paste the key alone)`,
     );
   }
   return key;

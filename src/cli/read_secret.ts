@@ -29,15 +29,28 @@ function defaultIo(): SecretIo {
   return { stdin: Deno.stdin, write: (text) => Deno.stderr.writeSync(enc.encode(text)) };
 }
 
+/** A key is short: reading stops at the first line, or at this many bytes without one. */
+const MAX_PIPED_BYTES = 64 * 1024;
+
+async function firstLine(readable: ReadableStream<Uint8Array>): Promise<string> {
+  const dec = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for await (const chunk of readable) {
+    text += dec.decode(chunk, { stream: true });
+    bytes += chunk.length;
+    // Leaving the loop cancels the stream: `zot login < /dev/zero` ends too.
+    if (/[\r\n]/.test(text) || bytes >= MAX_PIPED_BYTES) break;
+  }
+  return text.split(/\r?\n|\r/)[0].trim();
+}
+
 /** The secret typed after `prompt`, trimmed; undefined when cancelled. */
 export async function readSecret(
   prompt: string,
   io: SecretIo = defaultIo(),
 ): Promise<string | undefined> {
-  if (!io.stdin.isTerminal()) {
-    const all = await new Response(io.stdin.readable).text();
-    return all.split(/\r?\n/)[0].trim();
-  }
+  if (!io.stdin.isTerminal()) return await firstLine(io.stdin.readable);
   const dec = new TextDecoder();
   const buf = new Uint8Array(1024);
   let state = startSecret();
@@ -54,9 +67,9 @@ export async function readSecret(
       state = feedSecret(state, dec.decode(buf.subarray(0, n), { stream: true }));
     }
   } finally {
+    // Raw mode swallowed the Enter: end the prompt's line (CR too: output is raw as well).
+    io.write("\r\n");
     io.stdin.setRaw(false);
-    // Raw mode swallowed the Enter: end the prompt's line.
-    io.write("\n");
   }
   return state.kind === "done" ? state.text.trim() : undefined;
 }

@@ -38,6 +38,21 @@ export function storedKey(auth: AuthFile, provider: ProviderName): string | unde
   return typeof key === "string" && key !== "" ? key : undefined;
 }
 
+/** Longer than any provider's key: a paste that brought more than the key. */
+export const MAX_KEY_LENGTH = 4096;
+
+/**
+ * What is wrong with `key` as typed or pasted (empty, spaces or control characters, too
+ * long), or undefined when it can be stored. A key is one printable word.
+ */
+export function keyProblem(key: string): string | undefined {
+  if (key === "") return "no key entered";
+  // deno-lint-ignore no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(key)) return "the key contains spaces or control characters";
+  if (key.length > MAX_KEY_LENGTH) return `the key is longer than ${MAX_KEY_LENGTH} characters`;
+  return undefined;
+}
+
 async function update(path: string, change: (auth: AuthFile) => void): Promise<void> {
   const { value, diagnostics } = await readAuth(path);
   // Rewriting a file that could not be read would drop the other keys in it.

@@ -7,7 +7,6 @@
 
 import { assert, assertEquals, assertNotEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { TmuxSession } from "../helpers/tmux.ts";
-import { until } from "../helpers/wait.ts";
 import { journey } from "../journeys/zot.ts";
 import { CONFIG, MAIN } from "../modes/run_zot.ts";
 
@@ -15,15 +14,18 @@ const SECRET = "sk-ant-SECRET-4f9a";
 
 /** `zot login args…` in a real terminal, with no key from the caller's environment. */
 function loginInTmux(home: string, cwd: string, ...args: string[]): Promise<TmuxSession> {
+  // A shell around zot prints its exit status on the screen once it ends.
+  const zot = [Deno.execPath(), "run", "-A", "--quiet", "--config", CONFIG, MAIN, "login", ...args];
   return TmuxSession.start(
-    [Deno.execPath(), "run", "-A", "--quiet", "--config", CONFIG, MAIN, "login", ...args],
+    ["sh", "-c", '"$@"; echo "[exited $?]"', "sh", ...zot],
     { cwd, env: { ZOT_HOME: home, NO_COLOR: "1", ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" } },
   );
 }
 
+/** The exit status the wrapping shell printed once zot ended. */
 async function exited(t: TmuxSession): Promise<number> {
-  await until(() => t.dead(), 15_000, "zot login to exit");
-  return (await t.exitStatus())!;
+  const screen = await t.waitFor((s) => /\[exited \d+\]/.test(s), "zot to exit");
+  return Number(/\[exited (\d+)\]/.exec(screen)![1]);
 }
 
 async function pipedLogin(
@@ -133,7 +135,7 @@ Deno.test("zot login: an unreadable auth.json is left alone, not overwritten", a
   assertEquals(await Deno.readTextFile(path), '{"openai": "sk-oa",');
 });
 
-Deno.test("zot login: an empty key, a key with spaces or an unknown provider store nothing", async () => {
+Deno.test("zot login: an empty key, spaces, control characters, a huge paste or an unknown provider store nothing", async () => {
   await using j = await journey();
   const empty = await pipedLogin(j, "\n");
   assertEquals(empty.code, 1);
@@ -141,6 +143,12 @@ Deno.test("zot login: an empty key, a key with spaces or an unknown provider sto
   const spaced = await pipedLogin(j, "sk a b\n");
   assertEquals(spaced.code, 1);
   assertStringIncludes(spaced.stderr, "contains spaces");
+  // Piped input is not edited by a terminal: escapes and NULs would end up in the file.
+  for (const bad of ["sk-\x1b[2Jkey\n", "sk-\0\0\0", "sk-" + "x".repeat(5000) + "\n"]) {
+    const r = await pipedLogin(j, bad);
+    assertEquals(r.code, 1, r.stderr);
+    assertStringIncludes(r.stderr, "Cannot store the anthropic key");
+  }
   const unknown = await pipedLogin(j, "k\n", "gemini");
   assertEquals(unknown.code, 2);
   assertStringIncludes(unknown.stderr, `Unknown provider "gemini"`);

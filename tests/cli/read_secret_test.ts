@@ -58,16 +58,16 @@ function fakeTerminal(chunks: string[]): { io: SecretIo; log: string[] } {
 Deno.test("readSecret: raw before the prompt, restored after the read", async () => {
   const { io, log } = fakeTerminal(["sk-", "9\r"]);
   assertEquals(await readSecret("Key: ", io), "sk-9");
-  assertEquals(log, ["raw:true", "write:Key: ", "read", "read", "raw:false", "write:\n"]);
+  assertEquals(log, ["raw:true", "write:Key: ", "read", "read", "write:\r\n", "raw:false"]);
 });
 
 Deno.test("readSecret: end of input cancels an empty key, Ctrl-C cancels, both restore", async () => {
   const closed = fakeTerminal([]);
   assertEquals(await readSecret("Key: ", closed.io), undefined);
-  assertEquals(closed.log.at(-2), "raw:false");
+  assertEquals(closed.log.at(-1), "raw:false");
   const interrupted = fakeTerminal(["sk\x03"]);
   assertEquals(await readSecret("Key: ", interrupted.io), undefined);
-  assertEquals(interrupted.log.at(-2), "raw:false");
+  assertEquals(interrupted.log.at(-1), "raw:false");
 });
 
 Deno.test("readSecret: without a terminal the first line of stdin is the key", async () => {

@@ -100,12 +100,6 @@ export class TmuxSession implements AsyncDisposable {
     return out.trim() === "1";
   }
 
-  /** The exit status of the program in the pane once it has exited, else undefined. */
-  async exitStatus(): Promise<number | undefined> {
-    const out = await tmux(["display-message", "-p", "-t", this.name, "#{pane_dead_status}"]);
-    return out.trim() === "" ? undefined : Number(out.trim());
-  }
-
   /** Waits until the screen satisfies `check` (string: contains it); returns the screen. */
   async waitFor(
     check: string | ((screen: string) => boolean),

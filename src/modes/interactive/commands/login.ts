@@ -7,7 +7,7 @@
  * @module
  */
 
-import { saveApiKey } from "../../../config/auth.ts";
+import { keyProblem, saveApiKey } from "../../../config/auth.ts";
 import { KEY_ENV, loadCredentials } from "../../../config/credentials.ts";
 import { asProviderName, PROVIDER_NAMES } from "../../../config/provider_names.ts";
 import { createProvider } from "../../../providers/registry.ts";
@@ -20,8 +20,10 @@ export const login: BuiltinCommand = {
     const { agent, flags, paths, providerId } = ctx.setup;
     const provider = asProviderName(args || providerId);
     if (!provider) {
+      // Not quoted back: what was typed may be the key itself, pasted after /login.
+      const names = PROVIDER_NAMES.join(" or ");
       ctx.status.show(
-        `Unknown provider "${args}" (use ${PROVIDER_NAMES.join(" or ")})`,
+        `/login takes a provider name (${names}); it asks for the key`,
         "error",
         8000,
       );
@@ -34,8 +36,9 @@ export const login: BuiltinCommand = {
       ],
     });
     if (key === undefined) return ctx.status.show("login cancelled", "info", 4000);
-    if (key === "" || /\s/.test(key)) {
-      ctx.status.show("No key stored: paste the key alone (/login to try again)", "error", 8000);
+    const problem = keyProblem(key);
+    if (problem) {
+      ctx.status.show(`No key stored: ${problem} (/login to try again)`, "error", 8000);
       return;
     }
     await saveApiKey(paths.auth, provider, key);
@@ -54,9 +57,10 @@ export const login: BuiltinCommand = {
       ctx.status.show(`logged in to ${provider}: key stored and in use`, "success", 6000);
       return;
     }
-    const why = provider !== providerId
-      ? `start zot with --provider ${provider} to use it`
-      : `this run keeps the key from ${flags.apiKey ? "--api-key" : KEY_ENV[provider]}`;
+    const keptOwn = result.ok && result.value.provider === provider;
+    const why = keptOwn
+      ? `this run keeps the key from ${flags.apiKey ? "--api-key" : KEY_ENV[provider]}`
+      : `start zot with --provider ${provider} to use it`;
     ctx.status.show(`${provider} key stored in ${paths.auth} (${why})`, "success", 8000);
   },
 };
