@@ -45,6 +45,8 @@ Deno.test("credentials: a missing key says how to set one", () => {
   assertEquals(anthropic, {
     ok: false,
     code: "no-api-key",
+    provider: "anthropic",
+    model: "claude-opus-4-7",
     error:
       'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or run "zot login anthropic" (stores it in /z/auth.json)',
   });

@@ -9,7 +9,6 @@ import { KEY_ENV, type LoadedCredentials, requireCredentials } from "../../confi
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
-import { DEFAULT_MODELS } from "../../config/provider_names.ts";
 import type { RunFlags } from "./flags.ts";
 import type { DiagnosticSink } from "../../diagnostic.ts";
 import { warning } from "./diagnostics.ts";
@@ -47,9 +46,8 @@ export function resolveProvider(
   const { result, diagnostics } = credentials;
   for (const message of diagnostics) warn(warning("config", "config-invalid", message));
   if (!result.ok && options.allowMissingKey && result.code === "no-api-key") {
-    const named = flags.provider;
-    const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
-    const model = flags.model ?? DEFAULT_MODELS[id];
+    // The provider and model the run would use with a key (config.json's last choice too).
+    const { provider: id, model } = result;
     // The first screen says how to get going, before a prompt fails.
     warn(warning(
       "config",

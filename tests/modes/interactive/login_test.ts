@@ -29,6 +29,20 @@ Deno.test("tui: without a key the first screen names /login, the env var and --a
   assertStringIncludes(flat, "--api-key");
 });
 
+Deno.test("tui: without a key it opens on the provider and model config.json last used", async () => {
+  await using z = await tempZot();
+  await Deno.writeTextFile(`${z.home}/config.json`, '{"provider":"openai","model":"gpt-5-mini"}');
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--no-ext"],
+    env: NO_KEYS,
+  });
+  const screen = await tui.waitFor("No API key for openai", "the first-run note");
+  assertStringIncludes(screen.replace(/\s+/g, " "), "OPENAI_API_KEY");
+  assertStringIncludes(screen, "openai/gpt-5-mini");
+});
+
 Deno.test("tui: with a key there is no first-run note", async () => {
   await using z = await tempZot();
   await using tui = await startZotTui({ cwd: z.cwd, home: z.home, args: ["--no-ext"] });
