@@ -68,6 +68,7 @@ export type DiagnosticCode =
   | "session-choice"
   // config and run
   | "config-invalid"
+  | "no-api-key"
   | "settings-save-failed"
   | "flag-ignored"
   | "unknown-tool"

@@ -9,6 +9,7 @@ import { ZOT_VERSION } from "../version.ts";
 import { EXIT_OK, EXIT_USAGE } from "../errors.ts";
 import { addExtCommands } from "./ext/mod.ts";
 import { printHelp } from "./help.ts";
+import { addLoginCommands } from "./login.ts";
 import { addRunOptions } from "./run.ts";
 import { addTrustCommands } from "./trust.ts";
 
@@ -33,6 +34,7 @@ export function buildProgram(): Program {
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);
   addTrustCommands(root, setExit);
+  addLoginCommands(root, setExit);
   root.command("help")
     .description("show this help, or the help of a command (zot help ext install)")
     .argument("[command...]", "command names")

@@ -12,16 +12,30 @@ import { divertConsole } from "../console_sink.ts";
 import { zotHome } from "../config/paths.ts";
 import type { ModeName, RunFlags } from "../modes/shared/flags.ts";
 import type { RunRequest } from "./run_flags.ts";
+import { resolveModelAlias } from "../providers/models.ts";
+
+/**
+ * `--model opus|sonnet|haiku`: the catalog's newest model of that family, resolved once here so
+ * every mode, the saved choice and subagents see the real id. Not for an explicit other provider,
+ * whose server may well have a model of that name.
+ */
+function withModelAlias(flags: RunFlags): RunFlags {
+  if (flags.model === undefined) return flags;
+  if (flags.provider !== undefined && flags.provider !== "anthropic") return flags;
+  const id = resolveModelAlias(flags.model);
+  return id === undefined ? flags : { ...flags, model: id };
+}
 
 /** Run the request; resolves to the exit code. */
 export async function runRequest(request: RunRequest, forced?: ModeName): Promise<number> {
+  const flags = withModelAlias(request.flags);
   if (request.listModels) {
     const { listModels } = await import("./list_models.ts");
-    await listModels(request.flags, { json: request.json });
+    await listModels(flags, { json: request.json });
     return EXIT_OK;
   }
   const mode = forced ?? chooseMode(request);
-  return await runMode(mode, request.flags, request.words);
+  return await runMode(mode, flags, request.words);
 }
 
 function chooseMode(r: RunRequest): ModeName {

@@ -89,7 +89,11 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     (r) => (r.rpc = true),
   ),
   flag("--provider <name>", "LLM provider (anthropic or openai)", (r, v) => (r.flags.provider = v)),
-  flag("--model <id>", "model id", (r, v) => (r.flags.model = v)),
+  flag(
+    "--model <id>",
+    "model id, or opus, sonnet, haiku (the newest of each)",
+    (r, v) => (r.flags.model = v),
+  ),
   flag(
     "--api-key <key>",
     "API key (default: ANTHROPIC_API_KEY / OPENAI_API_KEY)",

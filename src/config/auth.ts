@@ -7,6 +7,7 @@
  * @module
  */
 
+import { ZotError } from "../errors.ts";
 import type { ProviderName } from "./provider_names.ts";
 import { readJsonObject, writeJsonAtomic } from "./json_file.ts";
 
@@ -37,13 +38,32 @@ export function storedKey(auth: AuthFile, provider: ProviderName): string | unde
   return typeof key === "string" && key !== "" ? key : undefined;
 }
 
+/** Longer than any provider's key: a paste that brought more than the key. */
+export const MAX_KEY_LENGTH = 4096;
+
+/**
+ * What is wrong with `key` as typed or pasted (empty, spaces or control characters, too
+ * long), or undefined when it can be stored. A key is one printable word.
+ */
+export function keyProblem(key: string): string | undefined {
+  if (key === "") return "no key entered";
+  // deno-lint-ignore no-control-regex
+  if (/[\s\x00-\x1f\x7f]/.test(key)) return "the key contains spaces or control characters";
+  if (key.length > MAX_KEY_LENGTH) return `the key is longer than ${MAX_KEY_LENGTH} characters`;
+  return undefined;
+}
+
 async function update(path: string, change: (auth: AuthFile) => void): Promise<void> {
-  const { value } = await readAuth(path);
+  const { value, diagnostics } = await readAuth(path);
+  // Rewriting a file that could not be read would drop the other keys in it.
+  if (diagnostics.length > 0) {
+    throw new ZotError("credentials", `${diagnostics[0]} before storing a key there`);
+  }
   change(value);
   await writeJsonAtomic(path, value, { mode: 0o600, dirMode: 0o700 });
 }
 
-/** Store `key` for `provider` (the `/login` path). */
+/** Store `key` for `provider` (`zot login` and `/login`). */
 export function saveApiKey(path: string, provider: ProviderName, key: string): Promise<void> {
   const entry: StoredKey = { type: "api_key", key };
   return update(path, (auth) => {
@@ -51,7 +71,7 @@ export function saveApiKey(path: string, provider: ProviderName, key: string): P
   });
 }
 
-/** Forget `provider`'s key (the `/logout` path). */
+/** Forget `provider`'s key (`zot logout`). */
 export function removeApiKey(path: string, provider: ProviderName): Promise<void> {
   return update(path, (auth) => {
     delete auth[provider];

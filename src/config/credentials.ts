@@ -48,7 +48,9 @@ export interface CredentialSources {
 /** A failure says which kind it is: a missing key is the one an interactive run can start without. */
 export type CredentialsResult =
   | { ok: true; value: Credentials }
-  | { ok: false; code: "credentials" | "no-api-key"; error: string };
+  | { ok: false; code: "credentials"; error: string }
+  /** `provider` and `model`: what the run would use once it has a key (the TUI opens with them). */
+  | { ok: false; code: "no-api-key"; error: string; provider: ProviderName; model: string };
 
 export const KEY_ENV: Record<ProviderName, string> = {
   anthropic: "ANTHROPIC_API_KEY",
@@ -108,9 +110,11 @@ export function resolveCredentials(
   return {
     ok: false,
     code: "no-api-key",
+    provider,
+    model,
     error: `No API key for provider "${provider}": set ${
       KEY_ENV[provider]
-    }, pass --api-key, or add it to ${sources.authPath}`,
+    }, pass --api-key, or run "zot login ${provider}" (stores it in ${sources.authPath})`,
   };
 }
 

@@ -79,6 +79,21 @@ export function findModel(id: string): ModelInfo | undefined {
   return MODELS.find((m) => m.id === undated);
 }
 
+/**
+ * Short names for the newest model of a family (`--model opus`, `/model haiku`): each
+ * resolves to the first entry of the table, which lists models newest first, so an alias
+ * follows the catalog when it is updated.
+ */
+export const MODEL_ALIASES = ["opus", "sonnet", "haiku"] as const;
+
+/** The catalog id `name` stands for, when it is an alias (any case); else undefined. */
+export function resolveModelAlias(name: string): string | undefined {
+  const family = name.trim().toLowerCase();
+  if (!MODEL_ALIASES.some((a) => a === family)) return undefined;
+  return MODELS.find((m) => m.provider === "anthropic" && m.id.startsWith(`claude-${family}-`))
+    ?.id;
+}
+
 /** Models of one provider, in table order. */
 export function modelsOf(provider: ProviderId): ModelInfo[] {
   return MODELS.filter((m) => m.provider === provider);

@@ -23,5 +23,6 @@ export * from "./components/notes.ts";
 export * from "./components/panel_view.ts";
 export * from "./components/status_bar.ts";
 export * from "./components/dialog.ts";
+export * from "./components/secret_dialog.ts";
 export * from "./components/prompt_editor.ts";
 export * from "./components/queue_view.ts";

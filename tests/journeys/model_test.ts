@@ -93,7 +93,9 @@ Deno.test("journey: -p and --json keep stdout to the answer / JSON lines, notes 
 
 Deno.test("journey: no API key says how to set one, in print and JSON mode", async () => {
   await using j = await journey();
-  const text = `No API key for provider "anthropic": set ANTHROPIC_API_KEY`;
+  // All three ways: the environment variable, the flag and `zot login`.
+  const text =
+    `No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or run "zot login anthropic"`;
   for (const mode of ["-p", "--json"]) {
     const r = await j.zot(mode, "hi");
     assertEquals(r.code, 1);
@@ -108,6 +110,12 @@ Deno.test("journey: no API key says how to set one, in print and JSON mode", asy
       assertStringIncludes(lines[0].message, text);
     }
   }
+  const openai = await j.zot("-p", "--provider", "openai", "hi");
+  assertEquals(openai.code, 1);
+  assertStringIncludes(
+    openai.stderr,
+    `set OPENAI_API_KEY, pass --api-key, or run "zot login openai"`,
+  );
 });
 
 Deno.test("journey: a model error exits 1 with the provider's message", async () => {

@@ -15,7 +15,7 @@ import {
 import { defaultModel, findModel, MODELS } from "../../src/providers/models.ts";
 import { assert, assertEquals, assertStringIncludes, assertThrows } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import type { ZotError } from "../../src/errors.ts";
+import { ZotError } from "../../src/errors.ts";
 
 function sources(patch: Partial<CredentialSources> = {}): CredentialSources {
   return { env: () => undefined, auth: {}, settings: {}, authPath: "/z/auth.json", ...patch };
@@ -45,8 +45,10 @@ Deno.test("credentials: a missing key says how to set one", () => {
   assertEquals(anthropic, {
     ok: false,
     code: "no-api-key",
+    provider: "anthropic",
+    model: "claude-opus-4-7",
     error:
-      'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or add it to /z/auth.json',
+      'No API key for provider "anthropic": set ANTHROPIC_API_KEY, pass --api-key, or run "zot login anthropic" (stores it in /z/auth.json)',
   });
   const openai = resolveCredentials({ provider: "openai" }, sources());
   assert(!openai.ok);
@@ -154,4 +156,21 @@ Deno.test("default models and prefix guesses agree with the model table", () => 
   }
   for (const m of MODELS) assertEquals(providerOfModelId(m.id), m.provider, m.id);
   assertEquals(providerOfModelId("llama3.2"), undefined);
+});
+
+Deno.test("auth.json that is broken is not overwritten by saveApiKey or removeApiKey", async () => {
+  await using zot = await tempZot();
+  const broken = '{"openai": {"type": "api_key", "key": "sk-oa"},';
+  await Deno.writeTextFile(zot.paths.auth, broken);
+  for (
+    const change of [
+      () => saveApiKey(zot.paths.auth, "anthropic", "k"),
+      () => removeApiKey(zot.paths.auth, "openai"),
+    ]
+  ) {
+    const err = await change().then(() => undefined, (e) => e);
+    assert(err instanceof ZotError, String(err));
+    assertStringIncludes(err.message, "invalid JSON");
+    assertEquals(await Deno.readTextFile(zot.paths.auth), broken);
+  }
 });

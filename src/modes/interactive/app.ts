@@ -98,6 +98,7 @@ export class App {
       themes,
       confirmer,
       choose: (spec) => dialogs.choose(spec),
+      askSecret: (spec) => dialogs.secret(spec),
       exit: () => this.#exit.resolve(0),
       builtins: () => BUILTINS,
       warn: (d) => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { ChoiceDialog, type DialogSpec } from "../../tui/mod.ts";
+import { ChoiceDialog, type DialogSpec, SecretDialog, type SecretSpec } from "../../tui/mod.ts";
 import type { Screen } from "./screen.ts";
 
 export class Dialogs {
@@ -19,6 +19,24 @@ export class Dialogs {
 
   choose(spec: DialogSpec, signal?: AbortSignal): Promise<string | undefined> {
     const run = this.#chain.then(() => this.#show(spec, signal));
+    this.#chain = run.catch(() => {});
+    return run;
+  }
+
+  /** Asks for a secret that is never drawn (`/login`); undefined when cancelled. */
+  secret(spec: SecretSpec): Promise<string | undefined> {
+    const run = this.#chain.then(() => {
+      const { promise, resolve } = Promise.withResolvers<string | undefined>();
+      const dialog = new SecretDialog(this.#screen.paint, spec);
+      const done = (value: string | undefined) => {
+        this.#screen.setDialog(undefined);
+        resolve(value);
+      };
+      dialog.onDone = (value) => done(value);
+      dialog.onCancel = () => done(undefined);
+      this.#screen.setDialog(dialog);
+      return promise;
+    });
     this.#chain = run.catch(() => {});
     return run;
   }

@@ -5,11 +5,10 @@
  * @module
  */
 
-import { type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
+import { KEY_ENV, type LoadedCredentials, requireCredentials } from "../../config/credentials.ts";
 import type { Provider, ProviderId } from "../../providers/types.ts";
 import { createProvider, isProviderId } from "../../providers/registry.ts";
 import { UsageError } from "../../errors.ts";
-import { DEFAULT_MODELS } from "../../config/provider_names.ts";
 import type { RunFlags } from "./flags.ts";
 import type { DiagnosticSink } from "../../diagnostic.ts";
 import { warning } from "./diagnostics.ts";
@@ -47,9 +46,15 @@ export function resolveProvider(
   const { result, diagnostics } = credentials;
   for (const message of diagnostics) warn(warning("config", "config-invalid", message));
   if (!result.ok && options.allowMissingKey && result.code === "no-api-key") {
-    const named = flags.provider;
-    const id: ProviderId = named !== undefined && isProviderId(named) ? named : "anthropic";
-    const model = flags.model ?? DEFAULT_MODELS[id];
+    // The provider and model the run would use with a key (config.json's last choice too).
+    const { provider: id, model } = result;
+    // The first screen says how to get going, before a prompt fails.
+    warn(warning(
+      "config",
+      "no-api-key",
+      `No API key for ${id} yet: prompts cannot reach the model`,
+      `type /login to paste one, set ${KEY_ENV[id]}, or start zot with --api-key`,
+    ));
     return { provider: keylessProvider(id, result.error), id, model };
   }
   const c = requireCredentials(result);

@@ -12,6 +12,7 @@ import { reloadExt } from "../reload.ts";
 import { clear, compact, exit, newSession, sessions } from "./conversation.ts";
 import { help, skills, tools } from "./info.ts";
 import { jail, model, theme, unjail, yolo } from "./settings.ts";
+import { login } from "./login.ts";
 import { runExtensionCommand } from "./extension.ts";
 import { stoppedOwnerOf, stoppedText } from "../stopped_extensions.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
@@ -24,6 +25,7 @@ import type { BuiltinCommand, CommandContext } from "./types.ts";
 export const BUILTINS: readonly BuiltinCommand[] = [
   help,
   model,
+  login,
   clear,
   newSession,
   compact,

@@ -8,6 +8,7 @@
 import { rememberModel } from "../../../config/settings.ts";
 import { loadCredentials } from "../../../config/credentials.ts";
 import { listModels } from "../../../providers/list_models.ts";
+import { resolveModelAlias } from "../../../providers/models.ts";
 import { errorMessage } from "../../../errors.ts";
 import { JAIL_LIMITS } from "../../../tools/bash_jail.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
@@ -47,9 +48,11 @@ async function modelIds(ctx: CommandContext): Promise<{ id: string; contextWindo
 
 export const model: BuiltinCommand = {
   name: "model",
-  description: "switch the model (/model <id> or pick from a list)",
+  description: "switch the model (/model <id|opus|sonnet|haiku> or pick from a list)",
   async run(ctx, args) {
-    if (args) return setModel(ctx, args);
+    // `/model opus` is the catalog's newest Opus, as `--model opus` is.
+    const alias = ctx.setup.providerId === "anthropic" ? resolveModelAlias(args) : undefined;
+    if (args) return setModel(ctx, alias ?? args);
     const { agent, providerId } = ctx.setup;
     const models = await modelIds(ctx);
     const current = models.findIndex((m) => m.id === agent.model);

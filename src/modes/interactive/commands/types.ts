@@ -10,7 +10,7 @@ import type { Controller } from "../controller.ts";
 import type { PanelHost } from "../panel.ts";
 import type { Screen } from "../screen.ts";
 import type { StatusLine } from "../status.ts";
-import type { DialogSpec } from "../../../tui/mod.ts";
+import type { DialogSpec, SecretSpec } from "../../../tui/mod.ts";
 import type { ThemeStore } from "../themes.ts";
 import type { DialogConfirmer } from "../confirm.ts";
 import type { Diagnostic } from "../../../diagnostic.ts";
@@ -25,6 +25,8 @@ export interface CommandContext {
   confirmer: DialogConfirmer;
   /** Shows a choice dialog; undefined when cancelled. */
   choose(spec: DialogSpec): Promise<string | undefined>;
+  /** Asks for a secret that is never drawn; undefined when cancelled. */
+  askSecret(spec: SecretSpec): Promise<string | undefined>;
   /** Ends the TUI. */
   exit(): void;
   /** Where the run's diagnostics go while the TUI runs (a "zot" note, or a load error). */
