@@ -162,7 +162,8 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         ...(live?.failures.map((f) => f.error) ?? []),
       ];
       if (json) {
-        writeOut(safeJson({ extensions: rows, loadErrors }, 2) + "\n");
+        const { doctorJson } = await import("../../extensions/manage/doctor_json.ts");
+        writeOut(safeJson(doctorJson(rows, loadErrors), 2) + "\n");
       } else {
         writeOut(renderDoctor(rows, loadErrors));
       }
