@@ -74,3 +74,17 @@ Deno.test("zot ext doctor --ext <missing dir>: a usage error (exit 2) that says 
   const mixed = await zot(z, "ext", "doctor", "--ext", work, "--ext", join(z.root, "gone"));
   assertEquals(mixed.code, 2, mixed.stdout + mixed.stderr);
 });
+
+Deno.test("zot ext doctor --ext <dir>: a sandboxed working copy whose exec is missing is advised --ext too", async () => {
+  await using z = await tempZot();
+  const work = join(z.root, "work", "lost");
+  await Deno.mkdir(work, { recursive: true });
+  await Deno.writeTextFile(join(work, "extension.json"), `{"name": "lost", "exec": "main.ts"}`);
+  const r = await zot(z, "ext", "doctor", "--ext", work);
+  assertEquals(r.code, 1, r.stdout + r.stderr);
+  const m = r.stdout.match(/exec "main\.ts" not found in [^\n]* \(run "zot ([^"]+)"\)/);
+  assert(m, r.stdout);
+  assertEquals(m[1], `ext doctor --ext ${work}`);
+  const again = await zot(z, ...m[1].split(" "));
+  assertStringIncludes(again.stdout, `lost [explicit] error (${work})`);
+});
