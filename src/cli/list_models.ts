@@ -10,9 +10,10 @@ import { MODELS } from "../providers/models.ts";
 import { isProviderId } from "../providers/registry.ts";
 import type { ModelInfo } from "../providers/types.ts";
 import { UsageError } from "../errors.ts";
+import { safeJson, safeText } from "../safe_text.ts";
 import type { RunFlags } from "../modes/shared/flags.ts";
 
-/** Prints the models; with `json`, one object per line (the RPC `get_models` fields). */
+/** Prints the models; with `json`, one object `{"models": [...]}` (the RPC `get_models` fields). */
 export async function listModels(flags: RunFlags, options: { json?: boolean } = {}): Promise<void> {
   const provider = flags.provider;
   if (provider !== undefined && !isProviderId(provider)) {
@@ -36,20 +37,23 @@ export async function listModels(flags: RunFlags, options: { json?: boolean } = 
       rows = listed.models;
     }
   }
+  if (options.json) {
+    // One object, like every --json listing; the keys are the RPC `get_models` ones.
+    const models = rows.map((m) => ({
+      id: m.id,
+      provider: m.provider,
+      context_window: m.contextWindow,
+      max_output: m.maxOutput,
+    }));
+    // A server's model ids are its own text: escaped so they cannot drive the terminal.
+    console.log(safeJson({ models }, 2));
+    return;
+  }
   for (const m of rows) {
-    if (options.json) {
-      console.log(JSON.stringify({
-        id: m.id,
-        provider: m.provider,
-        context_window: m.contextWindow,
-        max_output: m.maxOutput,
-      }));
-      continue;
-    }
     console.log(
-      `${m.provider.padEnd(10)} ${m.id.padEnd(20)} context ${m.contextWindow || "?"} max-out ${
-        m.maxOutput || "?"
-      }`,
+      `${m.provider.padEnd(10)} ${safeText(m.id).padEnd(20)} context ${
+        m.contextWindow || "?"
+      } max-out ${m.maxOutput || "?"}`,
     );
   }
 }

@@ -8,6 +8,7 @@
 
 import { join } from "../path.ts";
 import type { ParseError } from "jsonc-parser";
+import { syntaxProblem } from "./manifest_syntax.ts";
 import { errorMessage } from "../errors.ts";
 import { validateFields } from "./manifest_fields.ts";
 import { checkSkillPaths } from "./manifest_skills.ts";
@@ -33,11 +34,6 @@ export type ManifestRead =
   | { status: "missing"; manifestPath: string }
   | { status: "invalid"; manifestPath: string; problem: string; name?: string };
 
-function lineCol(text: string, offset: number): string {
-  const before = text.slice(0, offset).split("\n");
-  return `line ${before.length}, column ${before[before.length - 1].length + 1}`;
-}
-
 /**
  * Parse JSONC text into an object, or say what is wrong with it. Plain JSON
  * (most manifests) goes through `JSON.parse`; `jsonc-parser` is loaded only
@@ -53,7 +49,7 @@ export async function parseManifestText(
   } catch {
     // Not plain JSON: let the JSONC parser accept it or explain the problem.
   }
-  const { parse, printParseErrorCode } = await import("jsonc-parser");
+  const { parse } = await import("jsonc-parser");
   const errors: ParseError[] = [];
   let value: unknown;
   try {
@@ -65,12 +61,7 @@ export async function parseManifestText(
   }
   if (errors.length > 0) {
     const first = errors[0];
-    return {
-      ok: false,
-      problem: `parse manifest: ${printParseErrorCode(first.error)} at ${
-        lineCol(text, first.offset)
-      }`,
-    };
+    return { ok: false, problem: syntaxProblem(text, first.error, first.offset) };
   }
   if (!isRecord(value)) return { ok: false, problem: "parse manifest: expected a JSON object" };
   return unique(text, value);

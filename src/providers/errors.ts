@@ -98,14 +98,19 @@ function apiCode(e: unknown): unknown {
 /**
  * A 404 is an unknown model or a base URL missing (or doubling) the API's path prefix: the
  * OpenAI SDK and our fetch add `/chat/completions` to a URL that must end in `/v1`, the
- * Anthropic ones add `/v1/messages`.
+ * Anthropic ones add `/v1/messages`. For the model, the remedy is the command that lists the
+ * ones to pick from: an OpenAI-compatible server is asked for its own, so it names the URL.
  */
 function notFoundHint(label: string, endpoint: string | undefined): string {
+  const openai = label === "OpenAI";
   const where = endpoint ? ` (${endpoint})` : "";
-  const path = label === "OpenAI"
+  const path = openai
     ? "an OpenAI-compatible server's URL usually ends in /v1"
     : "the URL comes without /v1";
-  return ` (check --model, and --base-url${where}: ${path})`;
+  const list = openai
+    ? `zot --list-models --provider openai${endpoint ? ` --base-url ${endpoint}` : ""}`
+    : "zot --list-models --provider anthropic";
+  return ` (check --model: run "${list}" to see the models; and --base-url${where}: ${path})`;
 }
 
 /**

@@ -109,18 +109,20 @@ export async function planSandboxLaunch(
   const badName = unsafeName(request);
   if (badName) return fail(badName);
 
+  // A working copy is found only through --ext: its name alone would look among the installed.
+  const doctor = ctx.explicit ? `zot ext doctor --ext ${request.dir}` : `zot ext doctor ${name}`;
   let extDir: string;
   try {
     extDir = await Deno.realPath(request.dir);
   } catch {
-    return fail(`directory ${request.dir} not found (run "zot ext doctor ${name}")`);
+    return fail(`directory ${request.dir} not found (run "${doctor}")`);
   }
   const { exec } = request;
   let entry: string;
   try {
     entry = await Deno.realPath(resolve(extDir, exec));
   } catch {
-    return fail(`exec "${exec}" not found in ${extDir} (run "zot ext doctor ${name}")`);
+    return fail(`exec "${exec}" not found in ${extDir} (run "${doctor}")`);
   }
   if (!isInside(extDir, entry)) {
     return fail(

@@ -22,6 +22,7 @@
  */
 
 import { parseRunnerConfig, RUNNER_CONFIG_ENV, WEB_STORAGE_GLOBALS } from "./config.ts";
+import { withImportRemedy } from "./import_remedy.ts";
 
 /** Exit code when the runner cannot start or the extension threw. */
 const EXIT_FAILED = 1;
@@ -71,7 +72,8 @@ export async function runInProcess(): Promise<never> {
     const mod = await import(config.entry);
     if (typeof mod.main === "function") await mod.main();
   } catch (e) {
-    failed(e instanceof Error ? (e.stack ?? String(e)) : String(e));
+    const why = e instanceof Error ? (e.stack ?? String(e)) : String(e);
+    failed(withImportRemedy(why, config.entry));
   }
   Deno.exit(Deno.exitCode ?? 0);
 }

@@ -13,6 +13,7 @@
 
 import { bootstrapUrl } from "./bootstrap.ts";
 import { parseRunnerConfig, RUNNER_CONFIG_ENV } from "./config.ts";
+import { withImportRemedy } from "./import_remedy.ts";
 
 /** Exit code when the runner cannot start or the extension threw. */
 const EXIT_FAILED = 1;
@@ -47,13 +48,15 @@ export function runSandboxRunner(_args: string[]): Promise<number> {
     if ((m.__zot === "exit" || m.__zot === "done") && "code" in m) {
       resolve(typeof m.code === "number" ? m.code : 0);
     } else if (m.__zot === "error" && "message" in m) {
-      console.error(`zot sandbox runner: extension "${config.name}" failed: ${String(m.message)}`);
+      const why = withImportRemedy(String(m.message), config.entry);
+      console.error(`zot sandbox runner: extension "${config.name}" failed: ${why}`);
       resolve(EXIT_FAILED);
     }
   };
   worker.onerror = (e: ErrorEvent) => {
     e.preventDefault();
-    console.error(`zot sandbox runner: extension "${config.name}" failed: ${e.message}`);
+    const why = withImportRemedy(e.message, config.entry);
+    console.error(`zot sandbox runner: extension "${config.name}" failed: ${why}`);
     resolve(EXIT_FAILED);
   };
   return promise;

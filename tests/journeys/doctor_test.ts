@@ -56,7 +56,7 @@ Deno.test("journey: ext doctor explains broken extensions, with the crash's own 
   const json = await j.zot("ext", "doctor", "crash", "--json");
   const row = JSON.parse(json.stdout).extensions[0];
   assertEquals(row.stderr, ["crash: config file missing"]);
-  assertEquals(row.stderrQuoted, true);
+  assertEquals(row.stderr_quoted, true);
   assertEquals(processesMatching(j.root), []);
 });
 
@@ -78,5 +78,5 @@ done
   assertEquals(r.code, 0, r.stderr);
   const row = JSON.parse(r.stdout).extensions[0];
   assertEquals(row.status, "ok");
-  assertEquals(row.stderr, undefined);
+  assertEquals([row.stderr, row.stderr_quoted], [[], false]);
 });

@@ -45,13 +45,16 @@ Deno.test("journey: scaffold, run, install, list, disable, enable, logs, remove"
   assertEquals(result?.content, [{ type: "text", text: "ping" }]);
 
   assertEquals((await j.zot("ext", "install", "./demo", "--yes")).code, 0);
-  const listed = JSON.parse((await j.zot("ext", "list", "--json")).stdout);
+  const listed = JSON.parse((await j.zot("ext", "list", "--json")).stdout).extensions;
   assertEquals(listed.map((r: { name: string; enabled: boolean }) => [r.name, r.enabled]), [
     ["demo", true],
   ]);
   assertEquals((await j.zot("ext", "disable", "demo")).code, 0);
   assertStringIncludes((await j.zot("ext", "list")).stdout, "demo ");
-  assertEquals(JSON.parse((await j.zot("ext", "list", "--json")).stdout)[0].enabled, false);
+  assertEquals(
+    JSON.parse((await j.zot("ext", "list", "--json")).stdout).extensions[0].enabled,
+    false,
+  );
   assertEquals((await j.zot("ext", "enable", "demo")).code, 0);
   assertEquals(
     JSON.parse((await j.zot("ext", "doctor", "demo", "--json")).stdout)

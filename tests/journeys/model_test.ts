@@ -19,12 +19,12 @@ Deno.test("journey: --list-models with an OpenAI-compatible --base-url lists the
   assertEquals(llm.requests.map((q) => q.path), ["/v1/models"]);
 });
 
-Deno.test("journey: --list-models --json prints one JSON object per model", async () => {
+Deno.test("journey: --list-models --json prints one JSON object listing the models", async () => {
   await using j = await journey();
   await using llm = await startFakeLlm({ models: ["llama-local"] });
   const known = await j.zot("--list-models", "--json", "--provider", "anthropic");
   assertEquals(known.code, 0, known.stderr);
-  const rows = known.stdout.trimEnd().split("\n").map((l) => JSON.parse(l));
+  const rows: Record<string, unknown>[] = JSON.parse(known.stdout).models;
   assert(rows.length > 0 && rows.every((r) => r.provider === "anthropic"), known.stdout);
   assertEquals(Object.keys(rows[0]), ["id", "provider", "context_window", "max_output"]);
   const served = await j.zot(
@@ -36,7 +36,7 @@ Deno.test("journey: --list-models --json prints one JSON object per model", asyn
     llm.openaiBaseUrl,
   );
   assertEquals(served.code, 0, served.stderr);
-  assertEquals(JSON.parse(served.stdout.trim()).id, "llama-local");
+  assertEquals(JSON.parse(served.stdout).models.map((m: { id: string }) => m.id), ["llama-local"]);
 });
 
 Deno.test("journey: a misspelt --tools name lists the tools that exist", async () => {

@@ -83,8 +83,10 @@ Deno.test("journey: ext list names installs it cannot read instead of hiding the
   assertEquals(r.code, 0);
   assertStringIncludes(r.stderr, `skipped "${broken}": parse manifest:`);
   assertStringIncludes(r.stderr, `(run "zot ext doctor broken")`);
-  // stdout stays machine-readable with --json: the note goes to stderr only.
+  // With --json, stdout is one object that names it too; the note stays on stderr.
   const json = await j.zot("ext", "list", "--json");
-  assertEquals(JSON.parse(json.stdout), []);
+  const listed = JSON.parse(json.stdout);
+  assertEquals(listed.extensions, []);
+  assertEquals(listed.skipped.map((s: { dir: string }) => s.dir), [broken]);
   assertStringIncludes(json.stderr, "skipped");
 });

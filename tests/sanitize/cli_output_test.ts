@@ -48,7 +48,7 @@ Deno.test("zot ext doctor and list: hostile registrations and a hostile director
   assertStringIncludes(list.stdout, "hostile");
   const listJson = await zot(z, "ext", "list", "--json");
   assertTerminalSafe(listJson.stdout, "zot ext list --json");
-  assertEquals(JSON.parse(listJson.stdout)[0].dir, dir);
+  assertEquals(JSON.parse(listJson.stdout).extensions[0].dir, dir);
   await assertNoLeftoverProcesses(z.root);
 });
 

@@ -120,7 +120,6 @@ Deno.test("sinks: zot ext list and doctor render every line safe and on one line
     commands: [{ name: `c${NASTY}`, state: "active" }],
     tools: [],
     warnings: [`w\nfake line${NASTY}`],
-    malformedFrames: null,
     frames: null,
   }], [`load${NASTY}`]);
   assertTerminalSafe(doctor, "doctor");

@@ -5,9 +5,9 @@
  * @module
  */
 
-import { basename, join } from "../../path.ts";
+import { basename, join, resolve } from "../../path.ts";
 import type { Command } from "commander";
-import { ZotError } from "../../errors.ts";
+import { UsageError, ZotError } from "../../errors.ts";
 import type { LiveReport } from "../../extensions/manage/doctor_render.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { safeJson } from "../../safe_text.ts";
@@ -17,6 +17,37 @@ import { NOTHING_INSTALLED } from "./list.ts";
 interface DoctorOptions {
   static?: boolean;
   ext?: string[];
+}
+
+/**
+ * `--ext` names working copies the user typed: one that is not there is a mistake in the
+ * command, not a finding about an extension (exit 2, before anything is scanned).
+ */
+async function requireDirectories(dirs: readonly string[], cwd: string): Promise<void> {
+  for (const dir of dirs) {
+    let why: string | undefined;
+    try {
+      if (!(await Deno.stat(resolve(cwd, dir))).isDirectory) why = "not a directory";
+    } catch {
+      why = "no such directory";
+    }
+    if (why) {
+      throw new UsageError(
+        `Cannot diagnose "--ext ${dir}": ${why} (give the directory that holds ` +
+          `extension.json; "zot ext doctor" alone checks the installed extensions)`,
+      );
+    }
+  }
+}
+
+/**
+ * The command that checks this entry again. A working copy is found only through `--ext`:
+ * its name alone would look among the installed ones and miss it.
+ */
+function doctorAgain(entry: { scope: string; dir: string }): string {
+  return entry.scope === "explicit"
+    ? `zot ext doctor --ext ${entry.dir}`
+    : `zot ext doctor ${basename(entry.dir)}`;
 }
 
 export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
@@ -48,6 +79,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
       const json = jsonFlag(cmd);
       const paths = ctx.paths();
       const explicit = options.ext ?? [];
+      await requireDirectories(explicit, paths.cwd);
       // A project's extensions never start in a project the user has not trusted.
       const trusted = await isProjectTrusted(paths.trust, paths.cwd);
       // In a trusted one, names are decided as a run decides them: among the pinned ones only.
@@ -102,7 +134,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         // A manifest problem is fixed in one file: say which.
         if (e.error) {
           rows[i].notes.push(
-            `fix "${join(e.dir, "extension.json")}", then run "zot ext doctor ${basename(e.dir)}"`,
+            `fix "${join(e.dir, "extension.json")}", then run "${doctorAgain(e)}"`,
           );
         }
       }
@@ -130,7 +162,8 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         ...(live?.failures.map((f) => f.error) ?? []),
       ];
       if (json) {
-        writeOut(safeJson({ extensions: rows, loadErrors }, 2) + "\n");
+        const { doctorJson } = await import("../../extensions/manage/doctor_json.ts");
+        writeOut(safeJson(doctorJson(rows, loadErrors), 2) + "\n");
       } else {
         writeOut(renderDoctor(rows, loadErrors));
       }

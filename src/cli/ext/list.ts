@@ -14,7 +14,7 @@ export { NOTHING_INSTALLED } from "./list_run.ts";
 export function addListCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("list")
     .description("list installed extensions and their state")
-    .option("--json", "print a JSON array")
+    .option("--json", "print one JSON object: {extensions, skipped}")
     .action(async (_options: unknown, cmd: Command) => {
       await runExtList(ctx.paths(), jsonFlag(cmd));
     });

@@ -28,12 +28,15 @@ export async function runExtList(paths: ZotPaths, json: boolean): Promise<void> 
     "../../extensions/manage/list.ts"
   );
   const rows = await listRows(paths);
+  const unreadable = await unreadableInstalls(paths);
   // Not rows (the reference table lists readable manifests only), but never silent.
-  for (const bad of await unreadableInstalls(paths)) {
+  for (const bad of unreadable) {
     writeErr(`skipped "${bad.dir}": ${bad.problem} (run "zot ext doctor ${basename(bad.dir)}")`);
   }
   if (json) {
-    writeOut(safeJson(rows, 2) + "\n");
+    // One object, so a script reads the skipped ones too (their keys are single words already).
+    const skipped = unreadable.map((b) => ({ dir: b.dir, problem: b.problem }));
+    writeOut(safeJson({ extensions: rows, skipped }, 2) + "\n");
     return;
   }
   if (rows.length === 0) {

@@ -48,8 +48,6 @@ export interface DoctorRow {
   commands: { name: string; state: string }[];
   tools: { name: string; state: string }[];
   warnings: string[];
-  /** Kept for scripts written against the first JSON report; `frames.malformed` is the same. */
-  malformedFrames: number | null;
   /** What the read loop counted and skipped (null without a live start). */
   frames: FrameCounters | null;
   /** For a failed start: the last lines the extension wrote to stderr (its own words). */
@@ -103,7 +101,6 @@ export function doctorRow(entry: DoctorEntry, live: LiveReport | undefined): Doc
     commands: status?.commands ?? [],
     tools: status?.tools ?? [],
     warnings: [],
-    malformedFrames: status?.counters?.malformed ?? null,
     frames: status?.counters ? { ...status.counters } : null,
   };
   if (entry.error) row.errors.push(entry.error);

@@ -54,7 +54,7 @@ Deno.test("zot ext list: nothing installed", async () => {
     "no extensions installed\nsee docs/extensions.md to write your own, or `zot ext install <path|url>`\n",
   );
   const json = await zot(z, "ext", "list", "--json");
-  assertEquals(JSON.parse(json.stdout), []);
+  assertEquals(JSON.parse(json.stdout), { extensions: [], skipped: [] });
   await assertNoLeftoverProcesses(z.root);
 });
 
@@ -109,7 +109,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     "yes",
     join(z.paths.extensions, "b"),
   ]);
-  const json = JSON.parse((await zot(z, "ext", "list", "--json")).stdout);
+  const json = JSON.parse((await zot(z, "ext", "list", "--json")).stdout).extensions;
   assertEquals(json[1], {
     scope: "global",
     name: "alpha",

@@ -66,7 +66,7 @@ Deno.test("zot ext install <path>: success, then already exists", async () => {
   const again = await zot(z, "ext", "install", src, "--yes");
   assertEquals(again.code, 1);
   assertStringIncludes(again.stderr, `destination ${out} already exists; remove it first`);
-  const list = JSON.parse((await zot(z, "ext", "list", "--json")).stdout);
+  const list = JSON.parse((await zot(z, "ext", "list", "--json")).stdout).extensions;
   assertEquals(list.map((r: { name: string }) => r.name), ["hello"]);
 });
 

@@ -22,7 +22,6 @@ function row(errors: string[], stderrQuoted?: boolean): DoctorRow {
     commands: [],
     tools: [],
     warnings: [],
-    malformedFrames: null,
     frames: null,
     stderr: ["crash: config file missing"],
   };

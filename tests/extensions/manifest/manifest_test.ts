@@ -60,10 +60,30 @@ Deno.test("manifest: enabled false is kept, not an error", async () => {
   assertEquals(read.info.manifest.enabled, false);
 });
 
+Deno.test("manifest: a syntax error says what and where in words, not a parser code", async () => {
+  await using tmp = await tempDir();
+  const p = (m: string) => problemOf(tmp.path, m);
+  const cases: [string, string][] = [
+    [
+      `{\n  "name": "w",\n  "exec": "x"\n  "v": 1\n}`,
+      'expected "," between entries at line 4, column 3',
+    ],
+    [`{"name" "x"}`, 'expected ":" after the key at line 1, column 9'],
+    [
+      `{name: "x"}`,
+      "unexpected character (keys and text values need double quotes) at line 1, column 2",
+    ],
+    [`{"name": "x"`, 'expected "}" to close the object at line 1, column 13'],
+    [`{"name": "x`, `string not closed (missing '"') at line 1, column 10`],
+    [`{"name": "x" /* c`, 'comment not closed (missing "*/") at line 1, column 14'],
+  ];
+  for (const [text, words] of cases) assertEquals(await p(text), `parse manifest: ${words}`);
+});
+
 Deno.test("manifest: every error text", async () => {
   await using tmp = await tempDir();
   const p = (m: string) => problemOf(tmp.path, m);
-  assertStringIncludes(await p(`{"name": }`), "parse manifest: ValueExpected at line 1");
+  assertEquals(await p(`{"name": }`), "parse manifest: expected a value at line 1, column 10");
   assertEquals(await p(`[1]`), "parse manifest: expected a JSON object");
   assertEquals(await p(`{"exec":"x"}`), "manifest: name is required");
   assertEquals(await p(`{"name":"  ","exec":"x"}`), "manifest: name is required");

@@ -102,9 +102,13 @@ Deno.test("launch: a missing sandboxed entry fails with the sandbox's own messag
   const source = fixtureSource("hello-deno", { exec: "./missing.mts", args: [] });
   const result = await planLaunch(source, { paths: zot.paths });
   assert(!result.ok);
+  // Loaded with --ext: only --ext finds it again.
   assertEquals(
     result.error,
     `Cannot start extension "hello-deno": exec "./missing.mts" not found in ${source.dir} ` +
-      `(run "zot ext doctor hello-deno")`,
+      `(run "zot ext doctor --ext ${source.dir}")`,
   );
+  const installed = await planLaunch({ ...source, kind: "global" }, { paths: zot.paths });
+  assert(!installed.ok);
+  assertStringIncludes(installed.error, `(run "zot ext doctor hello-deno")`);
 });
