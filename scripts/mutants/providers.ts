@@ -69,4 +69,12 @@ export const mutants: Mutant[] = [
     replace: "text",
     tests: ["tests/console_sink_test.ts"],
   },
+  {
+    id: "sse-abort-unheard",
+    protection: "an interrupt ends a stream read that waits on a silent server",
+    file: "src/providers/sse.ts",
+    find: '  signal?.addEventListener("abort", onAbort, { once: true });\n',
+    replace: "",
+    tests: ["tests/providers/sse_test.ts"],
+  },
 ];

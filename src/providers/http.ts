@@ -71,7 +71,7 @@ export async function postSse(
     }
     throw new HttpStatusError(res.status, res.headers, parsed, text);
   }
-  return guarded(readSse(res.body), options.signal);
+  return guarded(readSse(res.body, undefined, options.signal), options.signal);
 }
 
 /** Turn a broken connection mid-stream into a NetworkError (unless aborted). */

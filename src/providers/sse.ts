@@ -31,10 +31,16 @@ export class SseError extends Error {
   }
 }
 
-/** Yield each complete event of `body`; a trailing event without a blank line is dropped. */
+/**
+ * Yield each complete event of `body`; a trailing event without a blank line is dropped. When
+ * `signal` aborts, a read still waiting ends at once and the abort reason is thrown: the fetch's
+ * own abort does not always end a read that waits on a server which sends nothing more (seen
+ * with Deno 2.9), and a run must stop when the user interrupts it.
+ */
 export async function* readSse(
   body: ReadableStream<Uint8Array>,
   maxEventChars: number = SSE_MAX_EVENT_CHARS,
+  signal?: AbortSignal,
 ): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
   let ready: SseMessage[] = [];
@@ -55,9 +61,13 @@ export async function* readSse(
     },
   });
   const reader = body.getReader();
+  const onAbort = () => void reader.cancel(signal?.reason).catch(() => {});
+  signal?.addEventListener("abort", onAbort, { once: true });
   try {
     while (true) {
+      signal?.throwIfAborted();
       const { value, done } = await reader.read();
+      signal?.throwIfAborted();
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
       if (failure) throw failure;
@@ -67,6 +77,7 @@ export async function* readSse(
       yield* batch;
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     // Stops the download when the consumer breaks off early (abort, error).
     await reader.cancel().catch(() => {});
     reader.releaseLock();

@@ -3,6 +3,7 @@ import { readSse, SseError } from "../../src/providers/sse.ts";
 import type { StreamEvent } from "../../src/providers/types.ts";
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "../helpers/assert.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { within } from "../helpers/wait.ts";
 
 function streamOf(...parts: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -130,4 +131,36 @@ Deno.test("an unreachable server is retried, then reported with its address", as
   const last = events[1];
   assertStringIncludes(last.type === "error" ? last.message : "", "Cannot reach the OpenAI API");
   assertStringIncludes(last.type === "error" ? last.message : "", new URL(baseUrl).host);
+});
+
+Deno.test("readSse: an abort ends a read that waits on a server which sends nothing more", async () => {
+  const encoder = new TextEncoder();
+  for (const when of ["while the read waits", "before the next read"] as const) {
+    // One event, then the stream stays open and silent, as a hung server's does. `waiting`
+    // settles once a read is pending on the silent part.
+    const { promise: waiting, resolve: readPending } = Promise.withResolvers<void>();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (!sent) {
+          sent = true;
+          c.enqueue(encoder.encode("data: one\n\n"));
+          return;
+        }
+        readPending();
+        return new Promise<void>(() => {});
+      },
+    }, { highWaterMark: 0 });
+    const controller = new AbortController();
+    const events = readSse(body, undefined, controller.signal);
+    assertEquals((await events.next()).value, { data: "one" });
+    if (when === "before the next read") controller.abort(new Error("interrupted"));
+    const next = events.next().then(() => undefined, (e) => e);
+    if (when === "while the read waits") {
+      await within(5_000, waiting, "the read on the silent stream");
+      controller.abort(new Error("interrupted"));
+    }
+    const error = await within(5_000, next, `the aborted read (${when})`);
+    assertStringIncludes(String(error), "interrupted", when);
+  }
 });

@@ -26,6 +26,7 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = [
   "sessions",
   "theme",
   "tools",
+  "login",
   "exit",
   "quit",
 ];
