@@ -99,6 +99,7 @@ Deno.test("divertConsole: terminal escapes in library output never reach the log
     c.log({ s: "\x1b[31m" });
   }
   const text = await Deno.readTextFile(path);
+  // deno-lint-ignore no-control-regex
   assert(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text), JSON.stringify(text));
   assertStringIncludes(text, "cleared");
   assertStringIncludes(text, "next line\n");
