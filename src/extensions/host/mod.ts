@@ -35,7 +35,6 @@ import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts"
 import { LateJoins } from "./late_joins.ts";
 import type { ExtensionHostOptions, LoadOptions, LoadReport } from "./options.ts";
 import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
-import type { CloseInfo, ExtensionChannel } from "../channel.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExtensionSource } from "../types.ts";
 import { SILENT_UI } from "../ui.ts";
@@ -45,15 +44,15 @@ import { Registry } from "./registry.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
 import { EventBus, pacedAll } from "./events.ts";
 import {
-  gateDown,
-  GATES,
   interceptAssistantMessage,
   interceptors,
   interceptToolCall,
   interceptTurnStart,
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
-import { answerAllCallTools, cancelAllCallTools } from "./call_tool.ts";
+import { answerAllCallTools } from "./call_tool.ts";
+import { recordClosed } from "./closed.ts";
+import { subscribers } from "./subscriptions.ts";
 import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import {
@@ -114,7 +113,7 @@ export class ExtensionHost implements AgentHooks {
       byName: (name) => records.find((r) => r.name === name),
     };
     this.#events = new EventBus(
-      (event) => this.#subscribers(event),
+      (event) => subscribers(this.#records, event),
       { sessionId: options.runtimeSessionId ?? crypto.randomUUID(), cwd: options.identity.cwd },
     );
   }
@@ -208,22 +207,7 @@ export class ExtensionHost implements AgentHooks {
     const channel = record.channel;
     if (!channel) return;
     channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
-    channel.closed.then((info) => this.#onClose(record, info));
-  }
-
-  #onClose(record: ExtensionRecord, info: CloseInfo): void {
-    record.closed = info;
-    this.#core.registry.removeExtension(record);
-    cancelAllCallTools(record);
-    if (!record.stopping) {
-      this.#core.diagnostics.about(record, {
-        code: "disconnected",
-        severity: "error",
-        message: `extension ${record.name} disconnected: ${info.reason}`,
-      });
-      const gates = [...GATES].filter((g) => record.intercepts.has(g));
-      if (gates.length > 0) this.#core.ui.warn(gateDown(record, gates, info.reason));
-    }
+    channel.closed.then((info) => recordClosed(this.#core, record, info));
   }
 
   /** Wait for every extension's `ready` with one shared deadline. */
@@ -333,14 +317,6 @@ export class ExtensionHost implements AgentHooks {
   /** True also while an extension that may intercept `event` is still starting. */
   hasInterceptor(event: InterceptableEvent): boolean {
     return interceptors(this.#records, event).length > 0 || this.#late.mayIntercept(event);
-  }
-
-  #subscribers(event: string): ExtensionChannel[] {
-    const out: ExtensionChannel[] = [];
-    for (const record of this.#records) {
-      if (record.events.has(event) && isLive(record)) out.push(record.channel);
-    }
-    return out;
   }
 
   // -------------------------------------------------------------------------

@@ -11,7 +11,8 @@ import {
   type InterceptableEvent,
   type SubscribeFrame,
 } from "../../protocol/frames.ts";
-import type { ExtensionRecord } from "./record.ts";
+import type { ExtensionChannel } from "../channel.ts";
+import { type ExtensionRecord, isLive } from "./record.ts";
 import { shown } from "./refusals.ts";
 import { allowsEvent, allowsIntercept } from "../../scope/allows.ts";
 import { refusalMessage } from "../../scope/refusal.ts";
@@ -46,4 +47,16 @@ export function applySubscribe(
       );
     } else record.intercepts.add(name);
   }
+}
+
+/** The channels of the live extensions that observe `event`, in load order. */
+export function subscribers(
+  records: readonly ExtensionRecord[],
+  event: string,
+): ExtensionChannel[] {
+  const out: ExtensionChannel[] = [];
+  for (const record of records) {
+    if (record.events.has(event) && isLive(record)) out.push(record.channel);
+  }
+  return out;
 }

@@ -1,0 +1,33 @@
+/**
+ * What the host does when an extension's channel closes: its registrations
+ * go, its own `call_tool` requests are cancelled, and, unless the host was
+ * stopping it, the user is told, with a warning naming each gate it held
+ * (those gates now refuse until a reload).
+ *
+ * @module
+ */
+
+import type { CloseInfo } from "../channel.ts";
+import { cancelAllCallTools } from "./call_tool.ts";
+import type { HostCore } from "./core.ts";
+import { gateDown, GATES } from "./intercept.ts";
+import type { ExtensionRecord } from "./record.ts";
+
+/** Record `record` as closed with `info`. */
+export function recordClosed(
+  core: Pick<HostCore, "registry" | "diagnostics" | "ui">,
+  record: ExtensionRecord,
+  info: CloseInfo,
+): void {
+  record.closed = info;
+  core.registry.removeExtension(record);
+  cancelAllCallTools(record);
+  if (record.stopping) return;
+  core.diagnostics.about(record, {
+    code: "disconnected",
+    severity: "error",
+    message: `extension ${record.name} disconnected: ${info.reason}`,
+  });
+  const gates = [...GATES].filter((g) => record.intercepts.has(g));
+  if (gates.length > 0) core.ui.warn(gateDown(record, gates, info.reason));
+}
