@@ -67,13 +67,13 @@ export function checkEdge(
   return `${from} -> ${to}: layer "${a}" must not import "${b}"`;
 }
 
-/** Also: two different mode folders never import each other (modes/shared is for all). */
+/** Also: two different mode folders never import each other (modes/common is for all). */
 function modesEdge(from: string, to: string): string | undefined {
   if (layerOf(from) !== "modes" || layerOf(to) !== "modes") return undefined;
   const a = from.split("/")[2];
   const b = to.split("/")[2];
-  if (a === b || b === "shared" || a.endsWith(".ts") || b.endsWith(".ts")) return undefined;
-  return `${from} -> ${to}: modes never import each other (share through src/modes/shared)`;
+  if (a === b || b === "common" || a.endsWith(".ts") || b.endsWith(".ts")) return undefined;
+  return `${from} -> ${to}: modes never import each other (share through src/modes/common)`;
 }
 
 /**

@@ -14,8 +14,8 @@
 
 import { join } from "node:path";
 import { startFakeLlm } from "../../tests/helpers/fake_llm.ts";
-import { createSetup } from "../../src/modes/shared/setup.ts";
-import { defaultFlags } from "../../src/modes/shared/flags.ts";
+import { createSetup } from "../../src/modes/common/setup.ts";
+import { defaultFlags } from "../../src/modes/common/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import { Agent } from "../../src/agent/loop.ts";
 import { Session } from "../../src/agent/session.ts";

@@ -11,7 +11,7 @@ import type { Mutant } from "./types.ts";
 const DIAGNOSTIC = "src/diagnostic.ts";
 const TESTS = [
   "tests/diagnostic_test.ts",
-  "tests/modes/shared/diagnostics_test.ts",
+  "tests/modes/common/diagnostics_test.ts",
   "tests/modes/interactive/warnings_test.ts",
 ];
 

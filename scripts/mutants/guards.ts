@@ -15,7 +15,7 @@ const INTERCEPT = "tests/extensions/host/intercept_test.ts";
 const FAIL_CLOSED_AGENT = "tests/agent/fail_closed_hooks_test.ts";
 const BOUND = "tests/agent/tool_call_bound_test.ts";
 const EXT_EDGE = "tests/extensions/host/agent_events_test.ts";
-const CLIENT_EDGE = "tests/modes/shared/client_events_test.ts";
+const CLIENT_EDGE = "tests/modes/common/client_events_test.ts";
 const LOCK_UNIT = "tests/agent/session_lock_test.ts";
 const LOCK_JOURNEY = "tests/journeys/session_lock_test.ts";
 
@@ -163,7 +163,7 @@ export const mutants: Mutant[] = [
   {
     id: "guards-call-tool-on-stdout",
     protection: "a tool an extension runs with call_tool stays off the JSON and RPC event stream",
-    file: "src/modes/shared/client_events.ts",
+    file: "src/modes/common/client_events.ts",
     find:
       '      if (!event.inTranscript) return undefined;\n      return {\n        type: "tool_result",',
     replace: '      return {\n        type: "tool_result",',

@@ -99,7 +99,7 @@ export const mutants: Mutant[] = [
   {
     id: "trust-pins-ignored",
     protection: "a trusted project runs only the extensions zot trust pinned",
-    file: "src/modes/shared/extensions.ts",
+    file: "src/modes/common/extensions.ts",
     find: "checkPinned(paths.trust, paths.cwd, sources);",
     replace: "Promise.resolve({ run: [...sources], held: [] });",
     tests: [TRUST],

@@ -59,7 +59,7 @@ export const mutants: Mutant[] = [
   {
     id: "lifetime-sighup-unhandled",
     protection: "SIGHUP starts the orderly exit like SIGTERM",
-    file: "src/modes/shared/interrupt.ts",
+    file: "src/modes/common/interrupt.ts",
     find: '  { signal: "SIGHUP", exitCode: 129 },',
     replace: "",
     tests: [SIGNALS, TUI],
@@ -67,7 +67,7 @@ export const mutants: Mutant[] = [
   {
     id: "lifetime-exit-now-skips-groups",
     protection: "an exit at once (second signal) SIGKILLs every extension group first",
-    file: "src/modes/shared/interrupt.ts",
+    file: "src/modes/common/interrupt.ts",
     find: "  childGroups.killAll();",
     replace: "",
     tests: [REAPER],
@@ -75,7 +75,7 @@ export const mutants: Mutant[] = [
   {
     id: "lifetime-shutdown-unguarded",
     protection: "a signal during the shutdown exits at once instead of Deno's default death",
-    file: "src/modes/shared/setup.ts",
+    file: "src/modes/common/setup.ts",
     find: "      using _signals = exitOnSignal();",
     replace: "",
     tests: [SIGNALS],
@@ -83,7 +83,7 @@ export const mutants: Mutant[] = [
   {
     id: "lifetime-startup-unguarded",
     protection: "a signal while extensions start exits at once, their groups killed first",
-    file: "src/modes/shared/setup.ts",
+    file: "src/modes/common/setup.ts",
     find: "  using _startup = exitOnSignal();",
     replace: "",
     tests: [STARTUP],

@@ -170,7 +170,7 @@ export const mutants: Mutant[] = [
   {
     id: "stderr-line-raw",
     protection: "every headless stderr line is sanitized",
-    file: "src/modes/shared/output.ts",
+    file: "src/modes/common/output.ts",
     find: 'encoder.encode(safeText(line, { lines: true }) + "\\n")',
     replace: 'encoder.encode(line + "\\n")',
     tests: [CLI],
@@ -178,7 +178,7 @@ export const mutants: Mutant[] = [
   {
     id: "json-lines-raw",
     protection: "JSON and RPC stdout escape C1 and bidi controls",
-    file: "src/modes/shared/output.ts",
+    file: "src/modes/common/output.ts",
     find: "return (value) => write(safeJson(value));",
     replace: "return (value) => write(JSON.stringify(value));",
     tests: [SINKS, CLI],

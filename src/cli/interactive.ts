@@ -9,10 +9,10 @@
  */
 
 import { errorMessage, EXIT_FAILURE } from "../errors.ts";
-import type { RunFlags } from "../modes/shared/flags.ts";
-import type { InteractiveSetup } from "../modes/shared/setup.ts";
-import { onInterrupt, signalExitCode } from "../modes/shared/interrupt.ts";
-import { stderrLine } from "../modes/shared/output.ts";
+import type { RunFlags } from "../modes/common/flags.ts";
+import type { InteractiveSetup } from "../modes/common/setup.ts";
+import { onInterrupt, signalExitCode } from "../modes/common/interrupt.ts";
+import { stderrLine } from "../modes/common/output.ts";
 
 interface InteractiveModule {
   runInteractive(setup: InteractiveSetup, options: { stop: Promise<number> }): Promise<number>;
@@ -34,7 +34,7 @@ export async function launchInteractive(flags: RunFlags, initialPrompt: string):
     (mod: InteractiveModule) => ({ mod }),
     (error: unknown) => ({ error }),
   );
-  const { createInteractiveSetup } = await import("../modes/shared/setup.ts");
+  const { createInteractiveSetup } = await import("../modes/common/setup.ts");
   // From before the extensions start: kill, or the terminal closing (SIGHUP), leaves like /exit
   // with the shell's status for the signal (extensions get their shutdown); a second signal exits
   // at once, extension groups killed first.

@@ -11,7 +11,7 @@ import { isProviderId } from "../providers/registry.ts";
 import type { ModelInfo } from "../providers/types.ts";
 import { UsageError } from "../errors.ts";
 import { safeJson, safeText } from "../safe_text.ts";
-import type { RunFlags } from "../modes/shared/flags.ts";
+import type { RunFlags } from "../modes/common/flags.ts";
 
 /** Prints the models; with `json`, one object `{"models": [...]}` (the RPC `get_models` fields). */
 export async function listModels(flags: RunFlags, options: { json?: boolean } = {}): Promise<void> {

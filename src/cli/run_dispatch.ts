@@ -10,7 +10,7 @@ import { EXIT_OK, UsageError } from "../errors.ts";
 import { join } from "../path.ts";
 import { divertConsole } from "../console_sink.ts";
 import { zotHome } from "../config/paths.ts";
-import type { ModeName, RunFlags } from "../modes/shared/flags.ts";
+import type { ModeName, RunFlags } from "../modes/common/flags.ts";
 import type { RunRequest } from "./run_flags.ts";
 import { resolveModelAlias } from "../providers/models.ts";
 
@@ -62,14 +62,14 @@ async function runMode(mode: ModeName, flags: RunFlags, words: string[]): Promis
     case "print": {
       const [{ runPrint }, { headlessPrompt }] = await Promise.all([
         import("../modes/print/mod.ts"),
-        import("../modes/shared/prompt_input.ts"),
+        import("../modes/common/prompt_input.ts"),
       ]);
       return await runPrint({ flags, prompt: await headlessPrompt(words, "print") });
     }
     case "json": {
       const [{ runJson }, { headlessPrompt }] = await Promise.all([
         import("../modes/json/mod.ts"),
-        import("../modes/shared/prompt_input.ts"),
+        import("../modes/common/prompt_input.ts"),
       ]);
       return await runJson({ flags, prompt: await headlessPrompt(words, "json") });
     }

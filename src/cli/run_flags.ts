@@ -8,7 +8,7 @@
 
 import { UsageError } from "../errors.ts";
 import { MAX_TOOL_CALLS_CEILING } from "../config/settings.ts";
-import { defaultFlags, type RunFlags } from "../modes/shared/flags.ts";
+import { defaultFlags, type RunFlags } from "../modes/common/flags.ts";
 
 /** What parsing the run flags produces. */
 export interface RunRequest {

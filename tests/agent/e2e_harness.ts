@@ -9,13 +9,13 @@ import { tempZot } from "../helpers/tmp.ts";
 import { type FakeLlm, type FakeScript, startFakeLlm } from "../helpers/fake_llm.ts";
 import { deferred } from "../helpers/wait.ts";
 import { processesMatching } from "../helpers/procs.ts";
-import { createSetup, type RunSetup } from "../../src/modes/shared/setup.ts";
-import { defaultFlags, type RunFlags } from "../../src/modes/shared/flags.ts";
+import { createSetup, type RunSetup } from "../../src/modes/common/setup.ts";
+import { defaultFlags, type RunFlags } from "../../src/modes/common/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import type { HostTimeouts } from "../../src/extensions/host/mod.ts";
 import { PYTHON } from "../helpers/python.ts";
 import { type Diagnostic, diagnosticText } from "../../src/diagnostic.ts";
-import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../src/modes/common/diagnostics.ts";
 
 const FIXTURE = new URL("./fixtures/recorder.py", import.meta.url).pathname;
 

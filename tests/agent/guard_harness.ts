@@ -11,12 +11,12 @@ import { tempZot } from "../helpers/tmp.ts";
 import { type FakeLlm, type FakeScript, startFakeLlm } from "../helpers/fake_llm.ts";
 import { processesMatching } from "../helpers/procs.ts";
 import { PYTHON } from "../helpers/python.ts";
-import { createSetup, type RunSetup } from "../../src/modes/shared/setup.ts";
-import { defaultFlags, type RunFlags } from "../../src/modes/shared/flags.ts";
+import { createSetup, type RunSetup } from "../../src/modes/common/setup.ts";
+import { defaultFlags, type RunFlags } from "../../src/modes/common/flags.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 import type { HostTimeouts } from "../../src/extensions/host/mod.ts";
 import { type Diagnostic, diagnosticText } from "../../src/diagnostic.ts";
-import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../src/modes/common/diagnostics.ts";
 
 const GUARDS = fileURLToPath(new URL("../fixtures/guards/", import.meta.url));
 export const EXAMPLE_GUARD = fileURLToPath(

@@ -8,7 +8,7 @@ import { Agent, type AgentOptions } from "../../src/agent/loop.ts";
 import { Session } from "../../src/agent/session.ts";
 import { ToolRegistry } from "../../src/agent/tool_registry.ts";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { type ClientEvent, toClientEvent } from "../../src/modes/shared/client_events.ts";
+import { type ClientEvent, toClientEvent } from "../../src/modes/common/client_events.ts";
 import type { Tool } from "../../src/model/types.ts";
 import { type RecordingHooks, recordingHooks, type Script, ScriptedProvider } from "./fakes.ts";
 

@@ -20,7 +20,7 @@ const PAIRS: [string, string][] = [
 const ADAPTERS = new Set([
   "src/agent/blocks.ts",
   "src/model/types.ts",
-  "src/modes/shared/client_events.ts",
+  "src/modes/common/client_events.ts",
 ]);
 
 function* tsFiles(dir: string): Generator<string> {

@@ -10,7 +10,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { jsonLinesOf, runZot } from "../modes/run_zot.ts";
-import type { ClientEvent } from "../../src/modes/shared/client_events.ts";
+import type { ClientEvent } from "../../src/modes/common/client_events.ts";
 import type { ToolUseEvent } from "../../src/modes/json/tool_use.ts";
 import type { RpcExtEvent } from "../../src/modes/rpc/ui.ts";
 import { parseCommand, RPC_COMMAND_TYPES } from "../../src/modes/rpc/commands.ts";

@@ -5,7 +5,7 @@ import { jsonLinesOf, runZot } from "./run_zot.ts";
 import {
   PROGRESS_BUDGET_CHARS,
   PROGRESS_CUT_NOTE,
-} from "../../src/modes/shared/progress_budget.ts";
+} from "../../src/modes/common/progress_budget.ts";
 
 Deno.test("JSON mode writes only JSON events on stdout", async () => {
   await using z = await tempZot();

@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { SwitchableUi } from "../../src/modes/shared/switch_ui.ts";
+import { SwitchableUi } from "../../src/modes/common/switch_ui.ts";
 import { SILENT_UI } from "../../src/extensions/ui.ts";
 
 Deno.test("a switchable UI replays notes from before the TUI attached, then forwards", () => {

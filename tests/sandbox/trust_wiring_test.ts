@@ -3,9 +3,9 @@
 import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { discoverSources } from "../../src/modes/shared/extensions.ts";
+import { discoverSources } from "../../src/modes/common/extensions.ts";
 import { trustProject } from "../../src/extensions/trust.ts";
-import { diagnosticLine } from "../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../src/modes/common/diagnostics.ts";
 
 Deno.test("project extensions are held back until the project is trusted", async () => {
   await using z = await tempZot();

@@ -7,7 +7,7 @@ import type { ExtensionSource } from "../../src/extensions/types.ts";
 import { renderListTable } from "../../src/extensions/manage/list.ts";
 import { renderDoctor } from "../../src/extensions/manage/doctor_render.ts";
 import { safeTextSink } from "../../src/extensions/manage/safe_sink.ts";
-import { jsonLines } from "../../src/modes/shared/output.ts";
+import { jsonLines } from "../../src/modes/common/output.ts";
 import {
   ChoiceDialog,
   DEFAULT_THEME,

@@ -50,7 +50,7 @@ function reachable(info: Info, dynamic: boolean): Set<string> {
 const parser = (s: string) => s.startsWith("npm:js-yaml@") || s.endsWith("/skills/frontmatter.ts");
 
 Deno.test("skill discovery loads the YAML parser only through its dynamic import", async () => {
-  for (const entry of ["../../src/skills/discovery.ts", "../../src/modes/shared/tools.ts"]) {
+  for (const entry of ["../../src/skills/discovery.ts", "../../src/modes/common/tools.ts"]) {
     const info = await graph(entry);
     assertEquals([...reachable(info, false)].filter(parser), [], `static imports of ${entry}`);
     assertEquals([...reachable(info, true)].filter(parser).length, 2, `all imports of ${entry}`);

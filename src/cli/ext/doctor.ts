@@ -119,7 +119,7 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         const { probeLive } = await import("../../extensions/manage/doctor_live.ts");
         const { spawnExtension } = await import("../../extensions/process/mod.ts");
         const { ALL_BUILTIN_TOOL_NAMES, BUILTIN_COMMAND_NAMES } = await import(
-          "../../modes/shared/builtin_names.ts"
+          "../../modes/common/builtin_names.ts"
         );
         // Every tool zot may offer: a run without skills has no `skill`, but most do.
         live = await probeLive(toStart, {

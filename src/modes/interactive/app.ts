@@ -8,10 +8,10 @@
 
 import type { Terminal } from "@mariozechner/pi-tui";
 import { SlashAutocomplete } from "../../tui/mod.ts";
-import type { InteractiveSetup } from "../shared/setup.ts";
-import { stderrLine } from "../shared/output.ts";
-import { lineSink } from "../shared/diagnostics.ts";
-import { discoverSources } from "../shared/extensions.ts";
+import type { InteractiveSetup } from "../common/setup.ts";
+import { stderrLine } from "../common/output.ts";
+import { lineSink } from "../common/diagnostics.ts";
+import { discoverSources } from "../common/extensions.ts";
 import { Controller } from "./controller.ts";
 import { EventView } from "./render_events.ts";
 import { replayMessages } from "./replay.ts";

@@ -8,7 +8,7 @@
 
 import process from "node:process";
 import { ProcessTerminal, type Terminal } from "@mariozechner/pi-tui";
-import type { InteractiveSetup } from "../shared/setup.ts";
+import type { InteractiveSetup } from "../common/setup.ts";
 import { App, type AppOptions } from "./app.ts";
 
 export interface InteractiveOptions extends AppOptions {

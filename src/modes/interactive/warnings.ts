@@ -9,7 +9,7 @@
 
 import { type Diagnostic, diagnosticText, isLoadProblem } from "../../diagnostic.ts";
 import { noteLevel } from "../../extensions/ui.ts";
-import { diagnosticBody } from "../shared/diagnostics.ts";
+import { diagnosticBody } from "../common/diagnostics.ts";
 import type { Screen } from "./screen.ts";
 
 /** Show `diagnostics` (in order) without drawing: the caller renders once. */

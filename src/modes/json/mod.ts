@@ -6,17 +6,17 @@
  * @module
  */
 
-import { toClientEvent } from "../shared/client_events.ts";
-import { progressBudget } from "../shared/progress_budget.ts";
+import { toClientEvent } from "../common/client_events.ts";
+import { progressBudget } from "../common/progress_budget.ts";
 import { EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
 import {
   createHeadlessSetup,
   CUT_OFF,
   type HeadlessOptions,
   promptOnce,
-} from "../shared/headless.ts";
-import { jsonLines, stderrLine, watchedStdout } from "../shared/output.ts";
-import { errorEvent } from "../shared/error_event.ts";
+} from "../common/headless.ts";
+import { jsonLines, stderrLine, watchedStdout } from "../common/output.ts";
+import { errorEvent } from "../common/error_event.ts";
 import { withToolUseEvents } from "./tool_use.ts";
 
 export async function runJson(options: HeadlessOptions): Promise<number> {

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { ClientEvent } from "../shared/client_events.ts";
+import type { ClientEvent } from "../common/client_events.ts";
 
 export type ToolUseEvent =
   | { type: "tool_use_start"; id: string; name: string }

@@ -14,9 +14,9 @@ import {
   CUT_OFF,
   type HeadlessOptions,
   promptOnce,
-} from "../shared/headless.ts";
-import { interruptedLine } from "../shared/interrupt.ts";
-import { stderrLine, watchedStdout } from "../shared/output.ts";
+} from "../common/headless.ts";
+import { interruptedLine } from "../common/interrupt.ts";
+import { stderrLine, watchedStdout } from "../common/output.ts";
 
 export async function runPrint(options: HeadlessOptions): Promise<number> {
   let stdoutClosed = false;

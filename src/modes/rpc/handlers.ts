@@ -6,13 +6,13 @@
  */
 
 import { compact } from "../../agent/compaction.ts";
-import { clientMessage } from "../shared/client_events.ts";
+import { clientMessage } from "../common/client_events.ts";
 import { findModel, modelsOf } from "../../providers/models.ts";
 import { PROTOCOL_VERSION } from "../../protocol/limits.ts";
 import { ZOT_VERSION } from "../../version.ts";
-import type { RunSetup } from "../shared/setup.ts";
+import type { RunSetup } from "../common/setup.ts";
 import type { RpcCommand } from "./commands.ts";
-import { errorEvent } from "../shared/error_event.ts";
+import { errorEvent } from "../common/error_event.ts";
 import type { WorkQueue } from "./work_queue.ts";
 
 export interface RpcContext {

@@ -11,20 +11,20 @@
  * @module
  */
 
-import { toClientEvent } from "../shared/client_events.ts";
-import { progressBudget } from "../shared/progress_budget.ts";
+import { toClientEvent } from "../common/client_events.ts";
+import { progressBudget } from "../common/progress_budget.ts";
 import { readLines } from "../../protocol/framing.ts";
 import { EXIT_BROKEN_PIPE, EXIT_FAILURE, EXIT_OK } from "../../errors.ts";
-import { createSetup, type RunSetup, type SetupOptions } from "../shared/setup.ts";
-import type { RunFlags } from "../shared/flags.ts";
-import { jsonLines, type LineWriter, stderrLine, watchedStdout } from "../shared/output.ts";
+import { createSetup, type RunSetup, type SetupOptions } from "../common/setup.ts";
+import type { RunFlags } from "../common/flags.ts";
+import { jsonLines, type LineWriter, stderrLine, watchedStdout } from "../common/output.ts";
 import { parseCommand } from "./commands.ts";
 import { rpcUi } from "./ui.ts";
-import { interruptedLine, type InterruptSignal, onInterrupt } from "../shared/interrupt.ts";
+import { interruptedLine, type InterruptSignal, onInterrupt } from "../common/interrupt.ts";
 import { handleCommand } from "./handlers.ts";
 import { workQueue } from "./work_queue.ts";
-import { errorEvent } from "../shared/error_event.ts";
-import { lineSink } from "../shared/diagnostics.ts";
+import { errorEvent } from "../common/error_event.ts";
+import { lineSink } from "../common/diagnostics.ts";
 
 /** RPC stdin lines may carry images: larger than extension frames. */
 export const RPC_MAX_LINE_BYTES = 16 * 1024 * 1024;

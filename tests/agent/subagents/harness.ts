@@ -11,10 +11,10 @@ import { tempZot } from "../../helpers/tmp.ts";
 import { type FakeLlm, type FakeScript, startFakeLlm } from "../../helpers/fake_llm.ts";
 import { descendants, processesMatching } from "../../helpers/procs.ts";
 import { until } from "../../helpers/wait.ts";
-import { createSetup, type RunSetup } from "../../../src/modes/shared/setup.ts";
-import { defaultFlags, type RunFlags } from "../../../src/modes/shared/flags.ts";
+import { createSetup, type RunSetup } from "../../../src/modes/common/setup.ts";
+import { defaultFlags, type RunFlags } from "../../../src/modes/common/flags.ts";
 import { SILENT_UI } from "../../../src/extensions/ui.ts";
-import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../../src/modes/common/diagnostics.ts";
 
 export const SUBSCRIBER = new URL("./fixtures/subscriber.py", import.meta.url).pathname;
 

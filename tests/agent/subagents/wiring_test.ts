@@ -1,10 +1,10 @@
-/** When a run offers the `subagent` tool at all (src/modes/shared/subagents.ts). */
+/** When a run offers the `subagent` tool at all (src/modes/common/subagents.ts). */
 
 import { assertEquals } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
-import { createSubagents } from "../../../src/modes/shared/subagents.ts";
+import { createSubagents } from "../../../src/modes/common/subagents.ts";
 import { loadCredentials } from "../../../src/config/credentials.ts";
-import { defaultFlags, type RunFlags } from "../../../src/modes/shared/flags.ts";
+import { defaultFlags, type RunFlags } from "../../../src/modes/common/flags.ts";
 import type { ZotPaths } from "../../../src/config/paths.ts";
 
 async function options(

@@ -8,7 +8,7 @@ import { assertEquals } from "../../helpers/assert.ts";
 import { RecordingUi } from "./fake_channel.ts";
 import { realHost } from "./e2e_helpers.ts";
 import { plainSubmitter } from "./_submitter.ts";
-import { BUILTIN_COMMAND_NAMES } from "../../../src/modes/shared/builtin_names.ts";
+import { BUILTIN_COMMAND_NAMES } from "../../../src/modes/common/builtin_names.ts";
 import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
 
 const slash = (text: string): ExtToHostFrame => ({ type: "submit_slash", text });

@@ -8,9 +8,9 @@
 
 import { join } from "node:path";
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { discoverSources } from "../../../src/modes/shared/extensions.ts";
+import { discoverSources } from "../../../src/modes/common/extensions.ts";
 import { manifest, pythonExtension, scriptExtension, world } from "./_world.ts";
-import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../../src/modes/common/diagnostics.ts";
 
 async function place(dir: string, files: Record<string, string>): Promise<string> {
   await Deno.mkdir(dir, { recursive: true });

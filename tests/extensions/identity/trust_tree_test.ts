@@ -8,10 +8,10 @@
 
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { discoverSources } from "../../../src/modes/shared/extensions.ts";
+import { discoverSources } from "../../../src/modes/common/extensions.ts";
 import { TREE_LIMITS, treeHash } from "../../../src/extensions/tree_hash.ts";
 import { manifest, pythonExtension, world } from "./_world.ts";
-import { diagnosticLine } from "../../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine } from "../../../src/modes/common/diagnostics.ts";
 
 type W = Awaited<ReturnType<typeof world>>;
 

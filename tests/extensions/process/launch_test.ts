@@ -46,11 +46,11 @@ Deno.test("launch: absolute, ./, ../ and nested paths resolve; missing and non-e
   const ext = join(dir.path, "ext");
   await Deno.mkdir(join(ext, "bin"), { recursive: true });
   await Deno.writeTextFile(join(ext, "bin", "run"), "#!/bin/sh\n", { mode: 0o755 });
-  await Deno.writeTextFile(join(dir.path, "shared"), "#!/bin/sh\n", { mode: 0o755 });
+  await Deno.writeTextFile(join(dir.path, "sibling"), "#!/bin/sh\n", { mode: 0o755 });
   await Deno.writeTextFile(join(ext, "plain.txt"), "x", { mode: 0o644 });
   assertEquals(resolveExec("bin/run", ext, ""), { ok: true, path: join(ext, "bin", "run") });
   assertEquals(resolveExec("./bin/run", ext, ""), { ok: true, path: join(ext, "bin", "run") });
-  assertEquals(resolveExec("../shared", ext, ""), { ok: true, path: join(dir.path, "shared") });
+  assertEquals(resolveExec("../sibling", ext, ""), { ok: true, path: join(dir.path, "sibling") });
   assertEquals(resolveExec(join(ext, "bin", "run"), "/elsewhere", ""), {
     ok: true,
     path: join(ext, "bin", "run"),

@@ -6,8 +6,8 @@ import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert
 import { tempZot } from "../../helpers/tmp.ts";
 import { startFakeLlm } from "../../helpers/fake_llm.ts";
 import { until } from "../../helpers/wait.ts";
-import { defaultFlags } from "../../../src/modes/shared/flags.ts";
-import { createInteractiveSetup } from "../../../src/modes/shared/setup.ts";
+import { defaultFlags } from "../../../src/modes/common/flags.ts";
+import { createInteractiveSetup } from "../../../src/modes/common/setup.ts";
 import { App } from "../../../src/modes/interactive/app.ts";
 import { MemoryTerminal, stripAnsi } from "../../../src/tui/mod.ts";
 

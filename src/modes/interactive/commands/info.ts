@@ -5,8 +5,8 @@
  */
 
 import { listedExtensionCommands } from "../../../tui/mod.ts";
-import { loadSkills } from "../../shared/tools.ts";
-import { discoverSources } from "../../shared/extensions.ts";
+import { loadSkills } from "../../common/tools.ts";
+import { discoverSources } from "../../common/extensions.ts";
 import type { BuiltinCommand } from "./types.ts";
 
 /** Aligned `name  text` rows (names padded to the longest). */

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { InteractiveSetup } from "../../shared/setup.ts";
+import type { InteractiveSetup } from "../../common/setup.ts";
 import type { Controller } from "../controller.ts";
 import type { PanelHost } from "../panel.ts";
 import type { Screen } from "../screen.ts";

@@ -2,7 +2,7 @@ import { assertEquals } from "../../helpers/assert.ts";
 import {
   ALL_BUILTIN_TOOL_NAMES,
   BUILTIN_COMMAND_NAMES,
-} from "../../../src/modes/shared/builtin_names.ts";
+} from "../../../src/modes/common/builtin_names.ts";
 import { BUILTINS } from "../../../src/modes/interactive/commands/registry.ts";
 import { builtinNames } from "../../../src/tui/mod.ts";
 import { createBuiltinTools } from "../../../src/tools/mod.ts";

@@ -7,7 +7,7 @@
 
 import { assertEquals } from "../../helpers/assert.ts";
 import type { Diagnostic } from "../../../src/diagnostic.ts";
-import { diagnosticLine, lineSink, warning } from "../../../src/modes/shared/diagnostics.ts";
+import { diagnosticLine, lineSink, warning } from "../../../src/modes/common/diagnostics.ts";
 import { rpcUi } from "../../../src/modes/rpc/ui.ts";
 
 Deno.test("diagnosticLine: the prefix comes from the source and the code", () => {

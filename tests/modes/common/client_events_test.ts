@@ -7,7 +7,7 @@
 
 import { assertEquals } from "../../helpers/assert.ts";
 import type { AgentEvent } from "../../../src/agent/events.ts";
-import { clientMessage, toClientEvent } from "../../../src/modes/shared/client_events.ts";
+import { clientMessage, toClientEvent } from "../../../src/modes/common/client_events.ts";
 
 const TIME = "2026-01-01T00:00:00.000Z";
 const image = { type: "image" as const, mime_type: "image/png", data: "iVBORw0KGgo=" };

@@ -1,5 +1,5 @@
 import { assertEquals } from "../../helpers/assert.ts";
-import { PROGRESS_CUT_NOTE, progressBudget } from "../../../src/modes/shared/progress_budget.ts";
+import { PROGRESS_CUT_NOTE, progressBudget } from "../../../src/modes/common/progress_budget.ts";
 
 const progress = (id: string, text: string) => ({ type: "tool_progress" as const, id, text });
 
