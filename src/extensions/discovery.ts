@@ -301,15 +301,7 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
       const mine = own.map((o) => o.dir).join(", ");
       const problem = `manifest name "${name}" is already used by your own extension ` +
         `(${mine}), which wins; the project's copy does not start (rename it in the project)`;
-      result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
-      result.diagnostics.push({
-        source: "discovery",
-        severity: "error",
-        code: "name-taken",
-        dir: s.dir,
-        extension: name,
-        message: `${s.dir}: ${problem}`,
-      });
+      refuseName(result, s, name, problem);
       continue;
     }
     const rivals = s.kind === "project" ? group : own;
@@ -321,14 +313,24 @@ function decideNames(valid: readonly ExtensionSource[], result: DiscoverResult):
     const problem = `manifest name "${name}" is also used by ${others.join(", ")}; ` +
       `none of them starts (keep one: rename the others, or remove them with ` +
       `"zot ext remove <directory name>")`;
-    result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
-    result.diagnostics.push({
-      source: "discovery",
-      severity: "error",
-      code: "name-taken",
-      dir: s.dir,
-      extension: name,
-      message: `${s.dir}: ${problem}`,
-    });
+    refuseName(result, s, name, problem);
   }
+}
+
+/** `s` does not start because its manifest name is taken: listed as invalid, with a diagnostic. */
+function refuseName(
+  result: { invalid: InvalidSource[]; diagnostics: Diagnostic[] },
+  s: ExtensionSource,
+  name: string,
+  problem: string,
+): void {
+  result.invalid.push({ kind: s.kind, dir: s.dir, problem, name });
+  result.diagnostics.push({
+    source: "discovery",
+    severity: "error",
+    code: "name-taken",
+    dir: s.dir,
+    extension: name,
+    message: `${s.dir}: ${problem}`,
+  });
 }

@@ -58,6 +58,17 @@ export function pySource(config: PyConfig): ExtensionSource {
   );
 }
 
+/** An ext.py extension with `config` that says hello only once the test writes to `fifo`. */
+export function lateHelloSource(fifo: string, config: Record<string, unknown>): ExtensionSource {
+  const name = String(config.name);
+  return sourceFor(
+    name,
+    PYTHON,
+    [join(HOST_FIXTURES, "late_hello.py"), fifo, JSON.stringify(config)],
+    "python",
+  );
+}
+
 export function nodeQuickSource(): ExtensionSource {
   return sourceFor("quick", "node", [join(HOST_FIXTURES, "quick.mjs")], "javascript");
 }

@@ -7,7 +7,7 @@ import type { ExtensionSource } from "../../../src/extensions/types.ts";
 import type { InterceptedToolCall } from "../../../src/agent/hooks.ts";
 import { mayIntercept } from "../../../src/extensions/host/late_joins.ts";
 import { defaultScope } from "../../../src/scope/scope.ts";
-import { HOST_FIXTURES, pySource, PYTHON, realHost } from "./e2e_helpers.ts";
+import { lateHelloSource, pySource, realHost } from "./e2e_helpers.ts";
 
 // Start-up goes on without an extension that is slow to say hello, but a tool
 // call does not: it waits until every extension still starting has joined or
@@ -19,20 +19,7 @@ function lateGuard(
   guard: Record<string, string | boolean>,
   intercept = ["tool_call"],
 ): ExtensionSource {
-  const config = { name: "late-guard", intercept, guard };
-  return {
-    manifest: {
-      name: "late-guard",
-      exec: PYTHON,
-      args: [join(HOST_FIXTURES, "late_hello.py"), fifo, JSON.stringify(config)],
-      language: "python",
-      enabled: true,
-      raw: {},
-    },
-    dir: HOST_FIXTURES,
-    manifestPath: join(HOST_FIXTURES, "extension.json"),
-    kind: "global",
-  };
+  return lateHelloSource(fifo, { name: "late-guard", intercept, guard });
 }
 
 /** The real spawner with a hello timeout past the join wait (3 s) but short for a test. */

@@ -6,7 +6,7 @@ import { spawnExtension } from "../../../src/extensions/process/mod.ts";
 import type { SpawnFn } from "../../../src/extensions/channel.ts";
 import type { LateJoin } from "../../../src/extensions/host/mod.ts";
 import type { ExtensionSource } from "../../../src/extensions/types.ts";
-import { HOST_FIXTURES, pySource, PYTHON, realHost } from "./e2e_helpers.ts";
+import { lateHelloSource, pySource, realHost } from "./e2e_helpers.ts";
 
 // Start-up goes on without an extension that has not said hello once the
 // others are ready: it joins late or fails at its own hello timeout.
@@ -26,20 +26,11 @@ function neverHello(): ExtensionSource {
 
 /** Says hello once the test writes to `fifo`, then registers `late_tool`. */
 function lateHello(fifo: string): ExtensionSource {
-  const config = { name: "late", tools: [{ name: "late_tool" }], events: ["session_start"] };
-  return {
-    manifest: {
-      name: "late",
-      exec: PYTHON,
-      args: [join(HOST_FIXTURES, "late_hello.py"), fifo, JSON.stringify(config)],
-      language: "python",
-      enabled: true,
-      raw: {},
-    },
-    dir: HOST_FIXTURES,
-    manifestPath: join(HOST_FIXTURES, "extension.json"),
-    kind: "global",
-  };
+  return lateHelloSource(fifo, {
+    name: "late",
+    tools: [{ name: "late_tool" }],
+    events: ["session_start"],
+  });
 }
 
 /** The real spawner with a hello timeout past the join wait (3 s) but short for a test. */
