@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { EXIT_USAGE } from "../../errors.ts";
 import { printHelp } from "../help.ts";
 import { type ExtCliContext, extContext } from "./context.ts";
+import { addCheckCommand } from "./check.ts";
 import { addDoctorCommand } from "./doctor.ts";
 import { addGrantCommand } from "./grant.ts";
 import { addInstallCommand } from "./install.ts";
@@ -22,6 +23,7 @@ import { addToggleCommands } from "./toggle.ts";
 const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addListCommand,
   addDoctorCommand,
+  addCheckCommand,
   addLogsCommand,
   addToggleCommands,
   addRemoveCommand,
@@ -63,7 +65,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, list, doctor, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, list, doctor, check, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);
