@@ -1,6 +1,7 @@
 /**
- * Mutants for `zot ext check`: a finding that can no longer fail would let a broken
- * extension pass the check its author relies on.
+ * Mutants for the author tools. `zot ext check`: a finding that can no longer fail would let
+ * a broken extension pass the check its author relies on. `--record-ext`: the record holds the
+ * conversation's tool traffic, so it is owner-only and never holds the API key.
  *
  * @module
  */
@@ -8,6 +9,7 @@
 import type { Mutant } from "./types.ts";
 
 const CHECK_TEST = "tests/cli/ext/check_test.ts";
+const RECORD_TEST = "tests/journeys/record_replay_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -25,5 +27,21 @@ export const mutants: Mutant[] = [
     find: "if (info.signal) {",
     replace: "if (!info) {",
     tests: [CHECK_TEST],
+  },
+  {
+    id: "record-key-kept",
+    protection: "the provider's API key is replaced by [redacted] before a record line is written",
+    file: "src/extensions/record/recorder.ts",
+    find: "line = line.replaceAll(secret, REDACTED);",
+    replace: "line = line.replaceAll(secret, secret);",
+    tests: [RECORD_TEST],
+  },
+  {
+    id: "record-world-readable",
+    protection: "the record file is created readable by its owner only",
+    file: "src/extensions/record/recorder.ts",
+    find: "create: true, mode: 0o600",
+    replace: "create: true, mode: 0o644",
+    tests: [RECORD_TEST],
   },
 ];

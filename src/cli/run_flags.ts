@@ -126,6 +126,11 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     (r) => (r.flags.noExt = true),
   ),
   flag(
+    "--record-ext <file>",
+    "append every frame between zot and its extensions to <file> (JSON lines; replay with zot ext replay)",
+    (r, v) => (r.flags.recordExt = v),
+  ),
+  flag(
     "--tools <names>",
     "only these tools, comma-separated",
     (r, v) => (r.flags.tools = v.split(",")),

@@ -17,6 +17,7 @@ import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
 import { addNewCommand } from "./new.ts";
 import { addRemoveCommand } from "./remove.ts";
+import { addReplayCommand } from "./replay.ts";
 import { addToggleCommands } from "./toggle.ts";
 
 /** One registration per subcommand module; add a line to add a subcommand. */
@@ -24,6 +25,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addListCommand,
   addDoctorCommand,
   addCheckCommand,
+  addReplayCommand,
   addLogsCommand,
   addToggleCommands,
   addRemoveCommand,
@@ -65,7 +67,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, list, doctor, check, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, list, doctor, check, replay, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);

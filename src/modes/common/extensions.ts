@@ -24,6 +24,9 @@ import { checkPinned, isProjectTrusted, untrustedMessage } from "../../extension
 import { ZOT_VERSION } from "../../version.ts";
 import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
 import type { DiagnosticSink } from "../../diagnostic.ts";
+import type { SpawnFn } from "../../extensions/channel.ts";
+import { EXIT_USAGE, ZotError } from "../../errors.ts";
+import { stderrLine } from "./output.ts";
 
 export interface StartExtensionsOptions {
   paths: ZotPaths;
@@ -37,6 +40,8 @@ export interface StartExtensionsOptions {
   timeouts?: Partial<HostTimeouts>;
   /** An extension start-up went on without joined (its tools are new) or failed. */
   onLateJoin?: (join: LateJoin) => void;
+  /** Where `--record-ext` appends the extensions' traffic, with the secrets to keep out of it. */
+  record?: { path: string; secrets: readonly (string | undefined)[] };
 }
 
 /** Runnable sources now (also what `/reload-ext` re-reads). */
@@ -85,7 +90,7 @@ async function newHost(o: HostOptions): Promise<ExtensionHost> {
     import("../../extensions/process/mod.ts"),
   ]);
   return new ExtensionHost({
-    spawn: spawnExtension,
+    spawn: o.record ? await recording(spawnExtension, o.record) : spawnExtension,
     paths: o.paths,
     identity: { zotVersion: ZOT_VERSION, provider: o.provider, model: o.model, cwd: o.paths.cwd },
     ui: o.ui,
@@ -94,6 +99,20 @@ async function newHost(o: HostOptions): Promise<ExtensionHost> {
     timeouts: o.timeouts,
     onLateJoin: o.onLateJoin,
   });
+}
+
+/** `spawn`, recording every channel's frames; a file that cannot be opened stops the run. */
+async function recording(
+  spawn: SpawnFn,
+  record: NonNullable<HostOptions["record"]>,
+): Promise<SpawnFn> {
+  const [{ FrameRecorder }, { recordingSpawn }] = await Promise.all([
+    import("../../extensions/record/recorder.ts"),
+    import("../../extensions/record/tap.ts"),
+  ]);
+  const opened = FrameRecorder.open(record.path, record.secrets, (m) => stderrLine(`zot: ${m}`));
+  if (!opened.ok) throw new ZotError("usage", opened.error, EXIT_USAGE);
+  return recordingSpawn(spawn, opened.recorder);
 }
 
 /** Whether any source has a process to run (theme- or skill-only bundles do not). */

@@ -16,6 +16,8 @@ export interface RunFlags {
   /** `-e/--ext` paths, in order. */
   ext: string[];
   noExt: boolean;
+  /** `--record-ext <file>`: every frame between zot and its extensions, appended there. */
+  recordExt?: string;
   /** `--tools a,b`: only these tools. */
   tools?: string[];
   noTools: boolean;

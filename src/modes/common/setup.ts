@@ -45,6 +45,7 @@ import { lineSink, warning } from "./diagnostics.ts";
 import { SwitchableUi } from "./switch_ui.ts";
 import { createSubagents } from "./subagents.ts";
 import { exitOnSignal } from "./interrupt.ts";
+import { recordTarget } from "./record.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -156,6 +157,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     model: resolved.model,
     builtinTools: builtins.map((t) => t.name),
     timeouts: options.timeouts,
+    record: recordTarget(flags, env, cwd, await credentials),
     // An extension that said hello after start-up went on: its tools join the next request.
     onLateJoin: (join: LateJoin) => {
       if (join.error !== undefined) warn(join.error);

@@ -1,0 +1,77 @@
+/**
+ * `--record-ext <file>` (or `ZOT_RECORD_EXT`): every frame between zot and
+ * its extensions appended to one file as it passes. The file is created
+ * owner-only (it holds the conversation's tool traffic) and a credential zot
+ * holds (the provider's API key) is replaced by `[redacted]` wherever it
+ * appears, before the line is written. Writing is synchronous so the lines
+ * of one run stay in the order the frames passed, and a crash loses nothing
+ * already written. A write that fails stops the recording (said once), never
+ * the run.
+ *
+ * @module
+ */
+
+import { errorMessage } from "../../errors.ts";
+import type { Direction } from "./format.ts";
+
+const REDACTED = "[redacted]";
+/** Shorter strings are not treated as secrets: they would blot out ordinary words. */
+const MIN_SECRET_LENGTH = 8;
+
+export class FrameRecorder {
+  #file: Deno.FsFile | undefined;
+  readonly #secrets: string[];
+  readonly #onError: (message: string) => void;
+  readonly #encoder = new TextEncoder();
+
+  private constructor(file: Deno.FsFile, secrets: string[], onError: (m: string) => void) {
+    this.#file = file;
+    this.#secrets = secrets;
+    this.#onError = onError;
+  }
+
+  /** Open (append, create owner-only) or say why not. */
+  static open(
+    path: string,
+    secrets: readonly (string | undefined)[],
+    onError: (message: string) => void,
+  ): { ok: true; recorder: FrameRecorder } | { ok: false; error: string } {
+    try {
+      const file = Deno.openSync(path, { append: true, create: true, mode: 0o600 });
+      const kept = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH);
+      // Longest first: a key that contains another is replaced whole.
+      kept.sort((a, b) => b.length - a.length);
+      return { ok: true, recorder: new FrameRecorder(file, kept, onError) };
+    } catch (e) {
+      return { ok: false, error: `Cannot record extension traffic to ${path}: ${errorMessage(e)}` };
+    }
+  }
+
+  record(direction: Direction, extension: string, frame: unknown): void {
+    if (!this.#file) return;
+    let line = JSON.stringify({ time: new Date().toISOString(), direction, extension, frame });
+    for (const secret of this.#secrets) {
+      // JSON escaping may change how the secret is spelled in the line: look for both.
+      line = line.replaceAll(secret, REDACTED);
+      const escaped = JSON.stringify(secret).slice(1, -1);
+      if (escaped !== secret) line = line.replaceAll(escaped, REDACTED);
+    }
+    try {
+      const bytes = this.#encoder.encode(line + "\n");
+      let at = 0;
+      while (at < bytes.length) at += this.#file.writeSync(bytes.subarray(at));
+    } catch (e) {
+      this.close();
+      this.#onError(`stopped recording extension traffic: ${errorMessage(e)}`);
+    }
+  }
+
+  close(): void {
+    try {
+      this.#file?.close();
+    } catch {
+      // already closed
+    }
+    this.#file = undefined;
+  }
+}
