@@ -53,6 +53,8 @@ export type DiagnosticCode =
   | "disconnected"
   | "stop-failed"
   | "gate-down"
+  | "restarting"
+  | "crash-loop"
   | "registration-refused"
   | "registration-shadowed"
   | "registration-conflict"

@@ -69,6 +69,9 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
   if (raw.enabled !== undefined && typeof raw.enabled !== "boolean") {
     return { ok: false, problem: `manifest: field "enabled" must be true or false` };
   }
+  if (raw.restart !== undefined && raw.restart !== "on-failure" && raw.restart !== "never") {
+    return { ok: false, problem: `manifest: field "restart" must be "on-failure" or "never"` };
+  }
   const name = typeof raw.name === "string" ? raw.name.trim() : "";
   if (!name) return { ok: false, problem: "manifest: name is required" };
   const bad = nameProblem(name);
@@ -94,6 +97,7 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
     description: str(raw.description),
     skills: isStringArray(raw.skills) ? raw.skills : undefined,
     enabled: raw.enabled !== false,
+    ...(raw.restart === "never" || raw.restart === "on-failure" ? { restart: raw.restart } : {}),
     scope,
     raw,
   };

@@ -18,6 +18,8 @@ export interface Manifest {
   skills?: string[];
   /** Defaults to true. */
   enabled: boolean;
+  /** `"never"`: a crash leaves it stopped; by default zot restarts it (host/restart.ts). */
+  restart?: "on-failure" | "never";
   /**
    * The scope of an extension that runs sandboxed, parsed at load (an
    * invalid one fails the load). Absent for a plain or passive extension,

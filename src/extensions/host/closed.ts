@@ -2,7 +2,8 @@
  * What the host does when an extension's channel closes: its registrations
  * go, its own `call_tool` requests are cancelled, and, unless the host was
  * stopping it, the user is told, with a warning naming each gate it held
- * (those gates now refuse until a reload).
+ * (those gates now refuse until a reload, or until the restart zot is
+ * already making brings it back).
  *
  * @module
  */
@@ -18,6 +19,7 @@ export function recordClosed(
   core: Pick<HostCore, "registry" | "diagnostics" | "ui">,
   record: ExtensionRecord,
   info: CloseInfo,
+  restarting = false,
 ): void {
   record.closed = info;
   core.registry.removeExtension(record);
@@ -29,5 +31,5 @@ export function recordClosed(
     message: `extension ${record.name} disconnected: ${info.reason}`,
   });
   const gates = [...GATES].filter((g) => record.intercepts.has(g));
-  if (gates.length > 0) core.ui.warn(gateDown(record, gates, info.reason));
+  if (gates.length > 0) core.ui.warn(gateDown(record, gates, info.reason, restarting));
 }

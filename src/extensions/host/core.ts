@@ -16,11 +16,12 @@ import {
   TOOL_CALL_TIMEOUT_MS,
 } from "../../protocol/limits.ts";
 import type { ToolCaller } from "../../model/types.ts";
-import type { HostUi } from "../ui.ts";
-import type { Diagnostics } from "./diagnostics.ts";
+import { type HostUi, SILENT_UI } from "../ui.ts";
+import { Diagnostics } from "./diagnostics.ts";
 import type { ExtensionRecord } from "./record.ts";
-import type { Registry } from "./registry.ts";
-import type { CallToolBudget } from "./call_tool_queue.ts";
+import { Registry } from "./registry.ts";
+import { CallToolBudget } from "./call_tool_queue.ts";
+import type { ExtensionHostOptions } from "./options.ts";
 
 /** Reply deadlines; tests shorten them, production uses the protocol's deadlines. */
 export interface HostTimeouts {
@@ -50,6 +51,26 @@ export interface HostCore {
   readonly callToolBudget: CallToolBudget;
   /** Record of a loaded extension by manifest name. */
   byName(name: string): ExtensionRecord | undefined;
+  /** A restart of `name` in progress (settles when it is back or failed); undefined when none. */
+  restarting?(name: string): Promise<void> | undefined;
+}
+
+/** The shared state of a new host over `records` (which the host mutates in place). */
+export function newCore(options: ExtensionHostOptions, records: ExtensionRecord[]): HostCore {
+  const diagnostics = new Diagnostics();
+  return {
+    records,
+    registry: new Registry(diagnostics, {
+      commands: options.builtinCommands,
+      tools: options.builtinTools,
+    }),
+    diagnostics,
+    ui: options.ui ?? SILENT_UI,
+    timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    toolCaller: options.toolCaller,
+    callToolBudget: new CallToolBudget(),
+    byName: (name) => records.find((r) => r.name === name),
+  };
 }
 
 /** Host correlation ids: one process-wide counter shared with the process layer. */

@@ -18,6 +18,7 @@ import { type HostTimeouts, nextRequestId } from "./core.ts";
 import { type ExtensionRecord, isLive, type ToolRegistration } from "./record.ts";
 import type { Registry } from "./registry.ts";
 import type { HostUi } from "../ui.ts";
+import { settledWithin } from "./restart.ts";
 
 /**
  * What calling an extension tool touches: the tool index and the owner's record (looked up at
@@ -28,6 +29,8 @@ export interface ToolHost {
   readonly ui: Pick<HostUi, "interactive">;
   readonly timeouts: Pick<HostTimeouts, "toolCallMs">;
   byName(name: string): ExtensionRecord | undefined;
+  /** A restart of the owner in progress: a call waits for it (bounded by the tool timeout). */
+  restarting?(name: string): Promise<void> | undefined;
 }
 
 export const INTERACTIVE_HOST_REQUIRED = "interactive extension tools require an interactive host";
@@ -142,8 +145,20 @@ export async function invokeExtensionTool(
   ctx: ToolContext,
 ): Promise<ToolResult> {
   const tool = reg.name;
-  const owner = core.registry.tools.get(tool);
-  const record = owner ? core.byName(owner.extension) : undefined;
+  let owner = core.registry.tools.get(tool);
+  let record = owner ? core.byName(owner.extension) : undefined;
+  const closing = core.byName(reg.extension);
+  if (closing?.channel?.isClosed && !closing.closed) {
+    // Its process just ended: the close handler (which may start a restart) settles first.
+    await settledWithin(closing.channel.closed, core.timeouts.toolCallMs, ctx.signal);
+  }
+  const restart = core.restarting?.(reg.extension);
+  if ((!record || !isLive(record)) && restart) {
+    // Its extension is coming back: wait for it rather than fail at once.
+    await settledWithin(restart, core.timeouts.toolCallMs, ctx.signal);
+    owner = core.registry.tools.get(tool);
+    record = owner ? core.byName(owner.extension) : undefined;
+  }
   if (!owner || !record || !isLive(record)) {
     return failure(reg.extension, tool, `no extension registered for tool "${tool}"`);
   }

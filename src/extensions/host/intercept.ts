@@ -84,12 +84,13 @@ export function gateDown(
   record: ExtensionRecord,
   gates: readonly InterceptableEvent[],
   reason: string,
+  restarting = false,
 ): Diagnostic {
   const what = gates.map((g) => (g === "tool_call" ? "tool calls" : "turns")).join(" and ");
   return aboutRecord(record, {
     code: "gate-down",
     message: `stopped (${reason}); it checks ${what}, so they are refused until it runs again`,
-    remedy: `run "/reload-ext" or restart zot`,
+    remedy: restarting ? "zot is restarting it" : `run "/reload-ext" or restart zot`,
   });
 }
 

@@ -37,10 +37,7 @@ import type { ExtensionHostOptions, LoadOptions, LoadReport } from "./options.ts
 import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExtensionSource } from "../types.ts";
-import { SILENT_UI } from "../ui.ts";
-import { DEFAULT_TIMEOUTS, type HostCore } from "./core.ts";
-import { Diagnostics } from "./diagnostics.ts";
-import { Registry } from "./registry.ts";
+import { type HostCore, newCore } from "./core.ts";
 import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
 import { EventBus, pacedAll } from "./events.ts";
 import {
@@ -53,7 +50,6 @@ import { runBeforeAgentStart } from "./before_agent_start.ts";
 import { answerAllCallTools } from "./call_tool.ts";
 import { recordClosed } from "./closed.ts";
 import { subscribers } from "./subscriptions.ts";
-import { CallToolBudget } from "./call_tool_queue.ts";
 import { extensionTool } from "./ext_tool.ts";
 import {
   type CommandInfo,
@@ -69,6 +65,8 @@ import { waitForReady } from "./ready.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
 import { stopRecords } from "./stop.ts";
+import type { Supervisor } from "./restart.ts";
+import { newSupervisor } from "./restart_host.ts";
 
 export type { CommandInfo, CommandOutcome, InvokeOptions } from "./commands.ts";
 export { COMMAND_ACTIONS, commandStatusText } from "./commands.ts";
@@ -94,28 +92,24 @@ export class ExtensionHost implements AgentHooks {
   #loads = 0;
   /** Aborted by stop() and reload(): a handshake still running then ends. */
   #lateAbort = new AbortController();
+  /** Starts an extension that ended on its own again (restart.ts). */
+  readonly #supervisor: Supervisor;
 
   constructor(options: ExtensionHostOptions) {
     this.#options = options;
-    const diagnostics = new Diagnostics();
-    const records = this.#records;
-    this.#core = {
-      records,
-      registry: new Registry(diagnostics, {
-        commands: options.builtinCommands,
-        tools: options.builtinTools,
-      }),
-      diagnostics,
-      ui: options.ui ?? SILENT_UI,
-      timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
-      toolCaller: options.toolCaller,
-      callToolBudget: new CallToolBudget(),
-      byName: (name) => records.find((r) => r.name === name),
-    };
+    this.#core = newCore(options, this.#records);
     this.#events = new EventBus(
       (event) => subscribers(this.#records, event),
       { sessionId: options.runtimeSessionId ?? crypto.randomUUID(), cwd: options.identity.cwd },
     );
+    this.#supervisor = newSupervisor({
+      core: this.#core,
+      options,
+      order: this.#order,
+      events: this.#events,
+      listen: (record) => this.#listen(record),
+    });
+    this.#core.restarting = (name) => this.#supervisor.pending(name);
   }
 
   // -------------------------------------------------------------------------
@@ -204,10 +198,19 @@ export class ExtensionHost implements AgentHooks {
     const after = this.#records.findIndex((r) => (this.#order.get(r) ?? -1) > order);
     if (after === -1) this.#records.push(record);
     else this.#records.splice(after, 0, record);
+    this.#listen(record);
+  }
+
+  /** Route `record`'s frames; when it closes, drop it and let the supervisor decide. */
+  #listen(record: ExtensionRecord): void {
     const channel = record.channel;
     if (!channel) return;
     channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
-    channel.closed.then((info) => recordClosed(this.#core, record, info));
+    channel.closed.then((info) => {
+      // Only a process that was running (ready) is restarted; one that failed to start is not.
+      const restarting = this.#supervisor.closed(record, info, channel.readyState !== "pending");
+      recordClosed(this.#core, record, info, restarting);
+    });
   }
 
   /** Wait for every extension's `ready` with one shared deadline. */
@@ -332,6 +335,7 @@ export class ExtensionHost implements AgentHooks {
   ): Promise<ReloadReport> {
     this.#lateAbort.abort("reload");
     this.#lateAbort = new AbortController();
+    this.#supervisor.cancel();
     await Promise.all(this.#late.all());
     const old = this.#records.splice(0);
     this.#failures = [];
@@ -366,6 +370,7 @@ export class ExtensionHost implements AgentHooks {
 
   async #stop(graceMs: number): Promise<void> {
     const deadline = Date.now() + graceMs;
+    this.#supervisor.stop();
     this.#events.stop();
     // A handshake still running ends now (its process killed and reaped).
     this.#lateAbort.abort("stop");

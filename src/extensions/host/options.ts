@@ -10,6 +10,7 @@ import type { HostIdentity, SpawnFn } from "../channel.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { HostUi } from "../ui.ts";
 import type { HostTimeouts } from "./core.ts";
+import type { RestartPolicy } from "./restart.ts";
 
 export interface ExtensionHostOptions {
   spawn: SpawnFn;
@@ -35,6 +36,8 @@ export interface ExtensionHostOptions {
    * commands registered) or failed with `error`.
    */
   onLateJoin?: (join: LateJoin) => void;
+  /** Pauses and limits of supervised restart (tests shorten them, or turn it off). */
+  restartPolicy?: RestartPolicy | "never";
 }
 
 /** What became of an extension start-up went on without. */

@@ -28,6 +28,8 @@ async function hostOver(table: Record<string, FakeChannel>, ui = new RecordingUi
     paths: zotPaths("/work", "/zot-home"),
     identity: IDENTITY,
     ui,
+    // Refused until a reload: the behaviour during a restart is tested in restart_test.ts.
+    restartPolicy: "never",
   });
   await host.load(Object.values(table).map((f) => f.source));
   return { host, ui };

@@ -340,6 +340,8 @@ export async function hostWith(
     paths: zotPaths("/work", "/zot-home"),
     identity: IDENTITY,
     runtimeSessionId: "runtime",
+    // A fake cannot be started again: restarts have their own tests over real processes.
+    restartPolicy: "never",
     ...options,
   });
   await host.load(fakes.map((f) => f.source));
