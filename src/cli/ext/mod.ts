@@ -16,7 +16,9 @@ import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
 import { addNewCommand } from "./new.ts";
 import { addRemoveCommand } from "./remove.ts";
+import { addSearchCommand } from "./search.ts";
 import { addToggleCommands } from "./toggle.ts";
+import { addUpdateCommand } from "./update.ts";
 
 /** One registration per subcommand module; add a line to add a subcommand. */
 const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
@@ -26,6 +28,8 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addToggleCommands,
   addRemoveCommand,
   addInstallCommand,
+  addUpdateCommand,
+  addSearchCommand,
   addGrantCommand,
   addNewCommand,
 ];
@@ -63,7 +67,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, list, doctor, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, update, search, list, doctor, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);

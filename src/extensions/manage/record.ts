@@ -13,7 +13,7 @@
  */
 
 import type { ZotPaths } from "../../config/paths.ts";
-import { join } from "../../path.ts";
+import { basename, join } from "../../path.ts";
 import { asRecord, withStateLock, writeJsonFileAtomic } from "../../sandbox/json_store.ts";
 
 export type InstallOrigin =
@@ -102,6 +102,12 @@ export async function saveInstallRecord(
     else delete all[dirName];
     await writeJsonFileAtomic(path, { version: VERSION, installs: all });
   });
+}
+
+/** Forget the record of the install directory `dir` (after `zot ext remove`). */
+export async function forgetInstallRecord(paths: ZotPaths, dir: string): Promise<void> {
+  const name = basename(dir);
+  if ((await readInstallRecords(paths)).has(name)) await saveInstallRecord(paths, name, undefined);
 }
 
 /** One line for people: where it came from. */
