@@ -28,9 +28,9 @@ export type SourceSpec =
   | { type: "npm"; npm: NpmSpec; registry: string };
 
 /** Parse what the user typed; a path is returned as typed (the caller resolves and checks it). */
-export function parseSourceSpec(src: string, registry: string = npmRegistry()): SourceSpec {
+export function parseSourceSpec(src: string, registry?: string): SourceSpec {
   const npm = parseNpmSource(src);
-  if (npm) return { type: "npm", npm, registry };
+  if (npm) return { type: "npm", npm, registry: registry ?? npmRegistry() };
   if (isGitSource(src)) return { type: "git", ...splitGitPin(src) };
   return { type: "path", path: src };
 }

@@ -43,6 +43,8 @@ export interface InstallOptions {
     info: { destination: string; yes: boolean },
   ) => Promise<ConfirmResult>;
   git?: GitRunner;
+  /** The npm registry for `npm:` sources; default `ZOT_NPM_REGISTRY` or the public one. */
+  registry?: string;
   /** Where progress lines go; default stderr. */
   log?: (line: string) => void;
   /**
@@ -150,7 +152,7 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
 export async function installExtension(src: string, options: InstallOptions): Promise<Installed> {
   const { paths } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  let spec = parseSourceSpec(src);
+  let spec = parseSourceSpec(src, options.registry);
   if (spec.type === "path") spec = { type: "path", path: await checkLocalSource(spec.path) };
   const name = checkedName(specDirName(spec, basename), src);
   const root = resolve(paths.extensions);

@@ -47,6 +47,8 @@ export interface UpdateOptions {
   signal?: AbortSignal;
   /** Update from this source instead of the recorded one (it becomes the record). */
   source?: string;
+  /** The npm registry for a new `npm:` source; default `ZOT_NPM_REGISTRY` or the public one. */
+  registry?: string;
 }
 
 export interface UpdateOutcome {
@@ -110,7 +112,7 @@ export async function updateExtension(name: string, opts: UpdateOptions): Promis
   const record = await readInstallRecord(paths, dirName);
   let spec: SourceSpec;
   if (opts.source) {
-    spec = parseSourceSpec(opts.source);
+    spec = parseSourceSpec(opts.source, opts.registry);
     if (spec.type === "path") spec = { type: "path", path: resolve(spec.path) };
   } else if (record) {
     spec = specOfOrigin(record.origin);
