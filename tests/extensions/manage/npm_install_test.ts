@@ -50,7 +50,7 @@ const HELLO = { name: "zot-hello", description: "says hello", exec: "./main.ts" 
 /** What is left under the extensions dir and the record store. */
 async function leftovers(ext: string): Promise<string[]> {
   try {
-    return [...Deno.readDirSync(ext)].map((e) => e.name).sort();
+    return (await Array.fromAsync(Deno.readDir(ext))).map((e) => e.name).sort();
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
 import { join } from "../../../src/path.ts";
-import { TAR_LIMITS, unpackTarGz } from "../../../src/extensions/manage/tar.ts";
+import { type TAR_LIMITS, unpackTarGz } from "../../../src/extensions/manage/tar.ts";
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "../../helpers/assert.ts";
 import { paxEntry, type TarEntry, tarGz } from "../../helpers/tar_build.ts";
 import { tempDir } from "../../helpers/tmp.ts";
@@ -19,7 +19,7 @@ async function unpack(entries: TarEntry[], limits: Partial<typeof TAR_LIMITS> = 
 
 /** The archive is refused with `why`, and nothing was written outside `dest`. */
 async function refused(entries: TarEntry[], why: string, limits = {}) {
-  const { tmp, dest, run } = await unpack(entries, limits);
+  const { tmp, run } = await unpack(entries, limits);
   await using _ = tmp;
   const err = await assertRejects(run);
   assertStringIncludes((err as Error).message, why);
