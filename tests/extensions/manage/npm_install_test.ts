@@ -207,3 +207,14 @@ Deno.test("npm search: lists packages carrying the zot-extension keyword", async
   const hits = await searchExtensions(reg.url, ["hello"]);
   assertEquals(hits, [{ name: "zot-hello", version: "1.0.0", description: "hello 1.0.0" }]);
 });
+
+Deno.test("npm install: a version published without a sha512 integrity is refused", async () => {
+  await using z = await tempZot();
+  const v = await version("1.0.0", HELLO);
+  for (const integrity of ["sha1-2jmj7l5rSw0yVb/vlWAYkK/YBwk=", "", "sha512-!!"]) {
+    await using reg = fakeRegistry(new Map([["zot-hello", [{ ...v, integrity }]]]));
+    const err = await assertRejects(() => install(z, "npm:zot-hello", reg.url));
+    assertStringIncludes((err as Error).message, "has no sha512 integrity in the registry");
+    assertEquals(await leftovers(z.paths.extensions), []);
+  }
+});
