@@ -42,11 +42,14 @@ const INTERRUPTS: { signal: Deno.Signal; exitCode: number; what: string }[] = [
   { signal: "SIGTERM", exitCode: 143, what: "SIGTERM" },
 ];
 
-export function interruptible(): { signal: AbortSignal } & Disposable {
+export function interruptible(
+  message: (what: string) => string = (what) =>
+    `install interrupted by ${what}; rolled back, nothing was installed`,
+): { signal: AbortSignal } & Disposable {
   const controller = new AbortController();
   const handlers = INTERRUPTS.map(({ signal, exitCode, what }) => {
-    const message = `install interrupted by ${what}; rolled back, nothing was installed`;
-    const handler = () => controller.abort(new ZotError("interrupted", message, exitCode));
+    const text = message(what);
+    const handler = () => controller.abort(new ZotError("interrupted", text, exitCode));
     Deno.addSignalListener(signal, handler);
     return () => Deno.removeSignalListener(signal, handler);
   });

@@ -33,7 +33,9 @@ export function addUpdateCommand(ext: Command, ctx: ExtCliContext): void {
       const paths = ctx.paths();
       const targets = options.all ? await updatableNames(paths) : names;
       if (!targets.length) writeErr("no extension has a recorded source to update from");
-      using interrupt = interruptible();
+      using interrupt = interruptible((what) =>
+        `update interrupted by ${what}; rolled back, the installed version is unchanged`
+      );
       for (const name of targets) {
         try {
           const out = await updateExtension(name, {

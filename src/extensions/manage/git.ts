@@ -13,7 +13,9 @@ const GIT_PREFIXES = ["https://", "http://", "git://", "ssh://", "file://", "git
 
 /** True when `src` names a git remote rather than a local directory. */
 export function isGitSource(src: string): boolean {
-  return GIT_PREFIXES.some((p) => src.startsWith(p)) || src.endsWith(".git");
+  // A pin (`#v1`) does not hide that `../todo.git#v1` is a repository.
+  const url = src.replace(/#[^#]*$/, "");
+  return GIT_PREFIXES.some((p) => src.startsWith(p)) || url.endsWith(".git");
 }
 
 /** `https://host/user/todo.git/` → `todo`, `git@host:user/todo.git` → `todo`. */
