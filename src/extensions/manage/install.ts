@@ -19,7 +19,7 @@ import type { ExtensionSource } from "../types.ts";
 import { fetchInto, parseSourceSpec, specDirName } from "./fetch_source.ts";
 import { type GitRunner, realGit } from "./git.ts";
 import { type InstallOrigin, saveInstallRecord } from "./record.ts";
-import { removeTree, stagingDir, sweepStaleStaging } from "./staging.ts";
+import { removeTree, restoreInterruptedSwaps, stagingDir, sweepStaleStaging } from "./staging.ts";
 
 /**
  * The answer of `confirm`. `commit` runs once the extension is in place (e.g. storing what the
@@ -171,6 +171,9 @@ export async function installExtension(src: string, options: InstallOptions): Pr
   }
   const out = join(root, name);
   if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
+  for (const dir of await restoreInterruptedSwaps(root)) {
+    log(`restored ${dir}, set aside by an update that did not finish`);
+  }
   if (await exists(out)) throw existsRefusal(out, name);
   await Deno.mkdir(root, { recursive: true, mode: 0o755 });
   for (const stale of await sweepStaleStaging(root)) {

@@ -29,7 +29,13 @@ import {
   readInstallRecord,
   saveInstallRecord,
 } from "./record.ts";
-import { removeTree, stagingDir, sweepStaleStaging } from "./staging.ts";
+import {
+  previousDir,
+  removeTree,
+  restoreInterruptedSwaps,
+  stagingDir,
+  sweepStaleStaging,
+} from "./staging.ts";
 import { type Baseline, consentChanges, manifestDiff, rawManifest } from "./update_summary.ts";
 
 /** Commits of history an update fetches, to list what it brings. */
@@ -92,6 +98,19 @@ function sameVersion(from: InstallOrigin | undefined, to: InstallOrigin): boolea
   return false;
 }
 
+/** Put back what a killed update left aside, so it is found again. */
+export async function restoreSwaps(root: string, log: (line: string) => void): Promise<void> {
+  for (const dir of await restoreInterruptedSwaps(root)) {
+    log(`restored ${dir}, set aside by an update that did not finish`);
+  }
+}
+
+async function tidyStaging(root: string, log: (line: string) => void): Promise<void> {
+  for (const stale of await sweepStaleStaging(root)) {
+    log(`removed ${stale}, left behind by an install that did not finish`);
+  }
+}
+
 /** Names of every global install that has a record (for `--all`). */
 export async function updatableNames(paths: ZotPaths): Promise<string[]> {
   const out: string[] = [];
@@ -106,6 +125,7 @@ export async function updatableNames(paths: ZotPaths): Promise<string[]> {
 export async function updateExtension(name: string, opts: UpdateOptions): Promise<UpdateOutcome> {
   const { paths, signal } = opts;
   const log = opts.log ?? ((line: string) => console.error(line));
+  await restoreSwaps(resolve(paths.extensions), log);
   const dir = await findGlobal(paths, name);
   const dirName = basename(dir);
   const root = resolve(paths.extensions);
@@ -122,9 +142,7 @@ export async function updateExtension(name: string, opts: UpdateOptions): Promis
         `by hand or by an older zot; run "zot ext remove ${name}" and install it again)`,
     );
   }
-  for (const stale of await sweepStaleStaging(root)) {
-    log(`removed ${stale}, left behind by an install that did not finish`);
-  }
+  await tidyStaging(root, log);
   const staging = stagingDir(root, dirName);
   try {
     const to = await fetchInto(spec, staging, {
@@ -220,13 +238,16 @@ async function swap(
   commit: () => Promise<void>,
   restore: () => Promise<void>,
 ): Promise<void> {
-  const previous = `${staging}-previous`;
+  const previous = previousDir(staging);
   await Deno.rename(dir, previous);
+  let placed = false;
   try {
     await Deno.rename(staging, dir);
+    placed = true;
     await commit();
   } catch (e) {
-    await removeTree(dir).catch(() => {});
+    // Only what this update put there is removed.
+    if (placed) await removeTree(dir).catch(() => {});
     await Deno.rename(previous, dir);
     await restore().catch(() => {});
     throw fail(`update of ${basename(dir)} failed: ${errorMessage(e)}; rolled back`);

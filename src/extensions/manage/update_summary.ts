@@ -11,6 +11,7 @@ import { type Identity, identityChanges, type RecordedIdentity } from "../identi
 import { defaultScope, type Scope } from "../../scope/scope.ts";
 import { scopeWidening } from "../../scope/widening.ts";
 import { needsGrant } from "../../sandbox/describe.ts";
+import { parseManifestText } from "../manifest.ts";
 
 /** The identity an update is compared with: the stored consent, else the installed manifest. */
 export type Baseline = RecordedIdentity & { scope?: Scope };
@@ -50,10 +51,11 @@ export function manifestDiff(before: unknown, after: unknown): string[] {
   );
 }
 
-/** Read a manifest file as plain JSON for the diff; {} when it cannot be. */
+/** Read a manifest file (comments allowed) for the diff; {} when it cannot be. */
 export async function rawManifest(path: string): Promise<unknown> {
   try {
-    return JSON.parse(await Deno.readTextFile(path));
+    const parsed = await parseManifestText(await Deno.readTextFile(path));
+    return parsed.ok ? parsed.raw : {};
   } catch {
     return {};
   }

@@ -268,3 +268,21 @@ Deno.test("install over an existing name points at the update; unrecorded instal
   const missing = await assertRejects(() => updateExtension("nope", opts(z)));
   assertStringIncludes((missing as Error).message, "zot ext list");
 });
+
+Deno.test("an update killed between its two renames is put back by the next install or update", async () => {
+  await using z = await tempZot();
+  const r = await repo(z);
+  await install(z, r.url);
+  const dir = join(z.paths.extensions, "todo");
+  // What a SIGKILL right after the first rename of the swap leaves.
+  await Deno.rename(dir, join(z.paths.extensions, ".zot-install-todo-0123abcd-previous"));
+  const lines: string[] = [];
+  const out = await updateExtension("todo", opts(z, { log: (l) => lines.push(l) }));
+  assertEquals(out.status, "up-to-date");
+  assertEquals(lines, [`restored ${dir}, set aside by an update that did not finish`]);
+  await unchanged(z, r.first);
+  await Deno.rename(dir, join(z.paths.extensions, ".zot-install-todo-0123abcd-previous"));
+  const again = await assertRejects(() => install(z, r.url));
+  assertStringIncludes((again as Error).message, "already exists");
+  await unchanged(z, r.first);
+});
