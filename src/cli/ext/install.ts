@@ -131,7 +131,10 @@ async function offerUpdate(
   if (!terminalConsentIO.interactive()) throw refusal;
   const name = specDirName(parseSourceSpec(source), basename);
   writeErr(refusal.message);
-  if (!(await terminalConsentIO.ask(`Update "${name}" from ${source} instead?`))) return;
+  if (!(await terminalConsentIO.ask(`Update "${name}" from ${source} instead?`))) {
+    writeErr("nothing changed");
+    return;
+  }
   const out = await updateExtension(name, {
     paths: ctx.paths(),
     yes,
