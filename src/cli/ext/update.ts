@@ -31,8 +31,18 @@ export function addUpdateCommand(ext: Command, ctx: ExtCliContext): void {
           import("../../extensions/manage/record.ts"),
         ]);
       const paths = ctx.paths();
-      const targets = options.all ? await updatableNames(paths) : names;
-      if (!targets.length) writeErr("no extension has a recorded source to update from");
+      let targets = names;
+      if (options.all) {
+        const { recorded, unrecorded } = await updatableNames(paths);
+        targets = recorded;
+        for (const name of unrecorded) {
+          writeErr(
+            `skipped ${name}: zot has no record of where it came from ` +
+              `(run "zot ext remove ${name}" and install it again to make it updatable)`,
+          );
+        }
+        if (!targets.length) writeErr("no extension has a recorded source to update from");
+      }
       using interrupt = interruptible((what) =>
         `update interrupted by ${what}; rolled back, the installed version is unchanged`
       );

@@ -111,14 +111,19 @@ async function tidyStaging(root: string, log: (line: string) => void): Promise<v
   }
 }
 
-/** Names of every global install that has a record (for `--all`). */
-export async function updatableNames(paths: ZotPaths): Promise<string[]> {
-  const out: string[] = [];
+/** Global installs (directory names) with a record, and those without one (for `--all`). */
+export async function updatableNames(
+  paths: ZotPaths,
+): Promise<{ recorded: string[]; unrecorded: string[] }> {
+  const recorded: string[] = [];
+  const unrecorded: string[] = [];
   for (const i of await listInstalls(paths)) {
     if (i.kind !== "global") continue;
-    if (await readInstallRecord(paths, basename(i.dir))) out.push(basename(i.dir));
+    const name = basename(i.dir);
+    if (await readInstallRecord(paths, name)) recorded.push(name);
+    else unrecorded.push(name);
   }
-  return out.sort();
+  return { recorded: recorded.sort(), unrecorded: unrecorded.sort() };
 }
 
 /** Update one global extension; throws ZotError with the remedy, after rolling back. */

@@ -69,9 +69,16 @@ Deno.test("zot ext install <git url>: list shows the source, update --check and 
   assertStringIncludes(check.stdout, "todo: update available");
   assertStringIncludes(check.stdout, "second");
   assertStringIncludes(check.stdout, `manifest "version": "1" -> "2"`);
+  const byHand = join(z.home, "extensions", "byhand");
+  await Deno.mkdir(byHand);
+  await Deno.writeTextFile(
+    join(byHand, "extension.json"),
+    JSON.stringify({ name: "byhand", exec: "./main.ts", scope: {} }),
+  );
   const all = await zot(z, "ext", "update", "--all");
   assertEquals(all.code, 0, all.stderr);
   assertStringIncludes(all.stdout, "todo: updated to");
+  assertStringIncludes(all.stderr, "skipped byhand: zot has no record of where it came from");
   const text = await Deno.readTextFile(join(z.home, "extensions", "todo", "extension.json"));
   assertEquals(JSON.parse(text).version, "2");
 
