@@ -12,6 +12,8 @@ import { updateExtension, type UpdateOptions } from "../../../src/extensions/man
 import { readInstallRecord } from "../../../src/extensions/manage/record.ts";
 import { type ConsentIO, installConsent } from "../../../src/extensions/consent.ts";
 import { findGrant } from "../../../src/sandbox/grants.ts";
+import { checkConsent } from "../../../src/extensions/consent_check.ts";
+import { listInstalls } from "../../../src/extensions/manage/lookup.ts";
 import type { GitRunner } from "../../../src/extensions/manage/git.ts";
 import { assert, assertEquals, assertRejects, assertStringIncludes } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
@@ -155,9 +157,11 @@ Deno.test("git update: a new exec asks again; without a terminal and --yes it re
   const no = await assertRejects(() => updateExtension("todo", opts(z, { io: declined })));
   assertStringIncludes((no as Error).message, "you declined");
   await unchanged(z, r.first);
+  assertEquals(await startsAsAgreed(z), { ok: true }, "the old version still starts");
   assertEquals((await updateExtension("todo", opts(z, { yes: true }))).status, "updated");
   const grant = await findGrant(z.paths.grants, join(z.paths.extensions, "todo"));
   assertEquals([grant?.exec, grant?.kind], ["./run.sh", "plain"]);
+  assertEquals(await startsAsAgreed(z), { ok: true }, "the updated version may start");
 });
 
 Deno.test("git update: a widened scope asks again; the same scope does not", async () => {
@@ -184,7 +188,17 @@ Deno.test("git update: a widened scope asks again; the same scope does not", asy
   assertStringIncludes(asked, `Update "todo" with these permissions?`);
   const grant = await findGrant(z.paths.grants, join(z.paths.extensions, "todo"));
   assertEquals(grant?.scope?.net, ["example.com:443"]);
+  assertEquals(await startsAsAgreed(z), { ok: true }, "the updated version may start");
 });
+
+/** What zot checks before starting the installed extension. */
+async function startsAsAgreed(z: Z) {
+  const found = (await listInstalls(z.paths)).find((i) =>
+    i.ok && i.source.manifest.name === "todo"
+  );
+  assert(found?.ok);
+  return await checkConsent(found.source, z.paths);
+}
 
 Deno.test("git update: a broken manifest in the new version is refused and rolled back", async () => {
   await using z = await tempZot();
