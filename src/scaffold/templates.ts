@@ -178,8 +178,26 @@ are described in zot's docs/extensions.md.
 `;
 }
 
+/**
+ * Package metadata, so the extension can be published on npm as it is: the keyword
+ * `zot-extension` is what `zot ext search` looks for, and `zot ext install npm:<name>` installs it.
+ */
+function packageJson(name: string): string {
+  const pkg = {
+    name: name.toLowerCase(),
+    version: "0.1.0",
+    description: `The ${name} extension for zot`,
+    keywords: ["zot-extension"],
+  };
+  return JSON.stringify(pkg, null, 2) + "\n";
+}
+
 /** The template files for `name` in `lang` (the SDK is added by the caller). */
 export function templateFiles(name: string, lang: Lang): TemplateFile[] {
+  return [...languageFiles(name, lang), { path: "package.json", content: packageJson(name) }];
+}
+
+function languageFiles(name: string, lang: Lang): TemplateFile[] {
   switch (lang) {
     case "ts":
       return [

@@ -42,11 +42,14 @@ const INTERRUPTS: { signal: Deno.Signal; exitCode: number; what: string }[] = [
   { signal: "SIGTERM", exitCode: 143, what: "SIGTERM" },
 ];
 
-function interruptible(): { signal: AbortSignal } & Disposable {
+export function interruptible(
+  message: (what: string) => string = (what) =>
+    `install interrupted by ${what}; rolled back, nothing was installed`,
+): { signal: AbortSignal } & Disposable {
   const controller = new AbortController();
   const handlers = INTERRUPTS.map(({ signal, exitCode, what }) => {
-    const message = `install interrupted by ${what}; rolled back, nothing was installed`;
-    const handler = () => controller.abort(new ZotError("interrupted", message, exitCode));
+    const text = message(what);
+    const handler = () => controller.abort(new ZotError("interrupted", text, exitCode));
     Deno.addSignalListener(signal, handler);
     return () => Deno.removeSignalListener(signal, handler);
   });
@@ -59,7 +62,10 @@ function interruptible(): { signal: AbortSignal } & Disposable {
 export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
   ext.command("install")
     .description("copy / clone an extension into $ZOT_HOME/extensions/")
-    .argument("<source>", "a local directory or a git URL")
+    .argument(
+      "<source>",
+      "a local directory, a git URL (url#<tag|branch|commit> pins it) or npm:<package>[@range]",
+    )
     .option("-y, --yes", "accept the extension's requested permissions without asking")
     .action(async (source: string, options: { yes?: boolean }) => {
       // Loaded when the command runs, not to build `zot --help`.
@@ -70,7 +76,7 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
       const paths = ctx.paths();
       const consent = installConsent(paths);
       using interrupt = interruptible();
-      await installExtension(source, {
+      const install = installExtension(source, {
         paths,
         yes: options.yes ?? false,
         signal: interrupt.signal,
@@ -95,5 +101,51 @@ export function addInstallCommand(ext: Command, ctx: ExtCliContext): void {
           return answer;
         },
       });
+      try {
+        await install;
+      } catch (e) {
+        if (!(e instanceof ZotError) || e.code !== "install-exists") throw e;
+        await offerUpdate(source, e, options.yes ?? false, ctx, interrupt.signal);
+      }
     });
+}
+
+/**
+ * Installing a name that is installed already: on a terminal, offer to update it from `source`
+ * instead; elsewhere the refusal stands (it names the update command).
+ */
+async function offerUpdate(
+  source: string,
+  refusal: ZotError,
+  yes: boolean,
+  ctx: ExtCliContext,
+  signal: AbortSignal,
+): Promise<void> {
+  const [{ terminalConsentIO }, { updateExtension }, { parseSourceSpec, specDirName }, record] =
+    await Promise.all([
+      import("../../extensions/consent.ts"),
+      import("../../extensions/manage/update.ts"),
+      import("../../extensions/manage/fetch_source.ts"),
+      import("../../extensions/manage/record.ts"),
+    ]);
+  if (!terminalConsentIO.interactive()) throw refusal;
+  const name = specDirName(parseSourceSpec(source), basename);
+  writeErr(refusal.message);
+  if (!(await terminalConsentIO.ask(`Update "${name}" from ${source} instead?`))) {
+    writeErr("nothing changed");
+    return;
+  }
+  const out = await updateExtension(name, {
+    paths: ctx.paths(),
+    yes,
+    io: terminalConsentIO,
+    signal,
+    source,
+    log: writeErr,
+  });
+  writeErr(
+    out.status === "up-to-date"
+      ? `${name}: up to date (${record.describeOrigin(out.to)})`
+      : `${name}: updated to ${record.describeOrigin(out.to)}`,
+  );
 }

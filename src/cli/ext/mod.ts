@@ -18,7 +18,9 @@ import { addLogsCommand } from "./logs.ts";
 import { addNewCommand } from "./new.ts";
 import { addRemoveCommand } from "./remove.ts";
 import { addReplayCommand } from "./replay.ts";
+import { addSearchCommand } from "./search.ts";
 import { addToggleCommands } from "./toggle.ts";
+import { addUpdateCommand } from "./update.ts";
 
 /** One registration per subcommand module; add a line to add a subcommand. */
 const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
@@ -30,6 +32,8 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addToggleCommands,
   addRemoveCommand,
   addInstallCommand,
+  addUpdateCommand,
+  addSearchCommand,
   addGrantCommand,
   addNewCommand,
 ];
@@ -67,7 +71,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, list, doctor, check, replay, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, update, search, list, doctor, check, replay, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);

@@ -60,6 +60,11 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
       await removeGrant(ctx.paths().grants, dir);
       await removeInstall(dir);
       writeErr(`removed ${dir}`);
+      if (found.install.kind === "global") {
+        // Where it came from goes with it: a later install of the same name starts afresh.
+        const { forgetInstallRecord } = await import("../../extensions/manage/record.ts");
+        await forgetInstallRecord(ctx.paths(), dir);
+      }
       // Kept on purpose (a reinstall keeps its state), but said: the next extension installed
       // under this name would find it.
       if (found.install.ok && list.isSandboxedExec(found.install.source.manifest.exec)) {

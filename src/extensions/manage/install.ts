@@ -1,6 +1,8 @@
 /**
- * `zot ext install <path|git-url>`: stage a copy or shallow clone beside the
- * destination, validate it, ask for consent, then rename it into place. Any
+ * `zot ext install <path|git-url[#ref]|npm:pkg[@range]>`: stage a copy, a
+ * shallow clone or an unpacked npm tarball beside the destination, validate
+ * it, ask for consent, then rename it into place and record where it came
+ * from (record.ts). Any
  * failure, and Ctrl-C, removes the staging directory, so nothing
  * half-installed remains (see staging.ts for installs that were killed).
  *
@@ -14,10 +16,10 @@ import { STAGING_PREFIX } from "../discovery.ts";
 import { MANIFEST_FILE, readManifest } from "../manifest.ts";
 import { nameProblem } from "../manifest_fields.ts";
 import type { ExtensionSource } from "../types.ts";
-import { copyExtensionTree, installSkip, outwardSymlinks, symlinkRefusal } from "./copy.ts";
-import { gitRepoName, type GitRunner, isGitSource, realGit } from "./git.ts";
-import { IGNORE_NOTHING } from "./gitignore.ts";
-import { removeTree, stagingDir, sweepStaleStaging } from "./staging.ts";
+import { fetchInto, parseSourceSpec, specDirName } from "./fetch_source.ts";
+import { type GitRunner, realGit } from "./git.ts";
+import { type InstallOrigin, saveInstallRecord } from "./record.ts";
+import { removeTree, restoreInterruptedSwaps, stagingDir, sweepStaleStaging } from "./staging.ts";
 
 /**
  * The answer of `confirm`. `commit` runs once the extension is in place (e.g. storing what the
@@ -41,6 +43,8 @@ export interface InstallOptions {
     info: { destination: string; yes: boolean },
   ) => Promise<ConfirmResult>;
   git?: GitRunner;
+  /** The npm registry for `npm:` sources; default `ZOT_NPM_REGISTRY` or the public one. */
+  registry?: string;
   /** Where progress lines go; default stderr. */
   log?: (line: string) => void;
   /**
@@ -54,6 +58,8 @@ export interface Installed {
   name: string;
   dir: string;
   source: ExtensionSource;
+  /** Where it came from, as recorded. */
+  origin: InstallOrigin;
 }
 
 function fail(message: string): ZotError {
@@ -68,7 +74,7 @@ function checkedName(name: string, src: string): string {
   return name;
 }
 
-async function exists(path: string): Promise<boolean> {
+export async function exists(path: string): Promise<boolean> {
   try {
     await Deno.lstat(path);
     return true;
@@ -78,7 +84,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** The install directory under `root` whose manifest is named `name`, if any. */
-async function installNamed(root: string, name: string): Promise<string | undefined> {
+export async function installNamed(root: string, name: string): Promise<string | undefined> {
   for await (const entry of Deno.readDir(root)) {
     if (entry.name.startsWith(STAGING_PREFIX)) continue;
     const dir = join(root, entry.name);
@@ -95,34 +101,44 @@ async function checkLocalSource(src: string): Promise<string> {
     info = await Deno.stat(abs);
   } catch (e) {
     const why = e instanceof Deno.errors.NotFound ? "no such file or directory" : errorMessage(e);
-    throw fail(`cannot read ${src}: ${why} (pass an extension directory or a git URL)`);
+    throw fail(
+      `cannot read ${src}: ${why} (pass an extension directory, a git URL or npm:<package>)`,
+    );
   }
   if (!info.isDirectory) throw fail(`not a directory: ${src}`);
   return abs;
 }
 
-/** Fill `staging` from a clone or a copy. */
-async function stage(
-  src: string,
-  git: boolean,
-  staging: string,
-  runner: GitRunner,
-  signal?: AbortSignal,
-) {
-  if (git) {
-    const cloned = await runner.clone(src, staging, signal);
-    if (!cloned.ok) {
-      throw fail(`git clone: ${cloned.error} (check the URL and that git can reach it)`);
-    }
-    const bad = await outwardSymlinks(staging, installSkip(IGNORE_NOTHING));
-    if (bad.length) throw symlinkRefusal(src, bad);
-  } else {
-    await copyExtensionTree(src, staging);
+/** Validate the staged manifest; the error messages say the install is rolled back. */
+export async function readStaged(staging: string): Promise<ExtensionSource> {
+  const read = await readManifest(staging);
+  if (read.status === "missing") {
+    throw fail(`installed dir lacks ${MANIFEST_FILE}; aborted and rolled back`);
   }
+  if (read.status === "invalid") {
+    throw fail(`installed ${MANIFEST_FILE} is invalid: ${read.problem}; aborted and rolled back`);
+  }
+  const { manifest, manifestPath, themePath } = read.info;
+  return { manifest, dir: staging, manifestPath, kind: "global", themePath };
+}
+
+/** `staged` as it reads once renamed from its staging directory to `out`. */
+export function movedSource(staged: ExtensionSource, out: string): ExtensionSource {
+  const moved = { ...staged, dir: out, manifestPath: join(out, MANIFEST_FILE) };
+  if (staged.themePath) moved.themePath = join(out, staged.themePath.slice(staged.dir.length + 1));
+  return moved;
+}
+
+/** The refusal for an install over an existing one; the CLI offers the update instead. */
+export function existsRefusal(out: string, name: string): ZotError {
+  return new ZotError(
+    "install-exists",
+    `destination ${out} already exists; remove it first (or update it: "zot ext update ${name}")`,
+  );
 }
 
 /** `promise`, or a rejection with the abort reason as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
@@ -136,23 +152,29 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
 export async function installExtension(src: string, options: InstallOptions): Promise<Installed> {
   const { paths } = options;
   const log = options.log ?? ((line: string) => console.error(line));
-  const git = isGitSource(src);
-  const from = git ? src : await checkLocalSource(src);
-  const name = checkedName(git ? gitRepoName(src) : basename(from), src);
-  if (!git && !(await exists(join(from, MANIFEST_FILE)))) {
-    throw fail(
-      `source lacks ${MANIFEST_FILE} (expected "${
-        join(from, MANIFEST_FILE)
-      }"; "zot ext new <name>" creates a working extension)`,
-    );
-  }
+  let spec = parseSourceSpec(src, options.registry);
+  if (spec.type === "path") spec = { type: "path", path: await checkLocalSource(spec.path) };
+  const name = checkedName(specDirName(spec, basename), src);
   const root = resolve(paths.extensions);
-  if (!git && (root === from || root.startsWith(from + sep))) {
-    throw fail(`cannot install ${src}: it contains the extensions directory ${root}`);
+  if (spec.type === "path") {
+    const from = spec.path;
+    if (!(await exists(join(from, MANIFEST_FILE)))) {
+      throw fail(
+        `source lacks ${MANIFEST_FILE} (expected "${
+          join(from, MANIFEST_FILE)
+        }"; "zot ext new <name>" creates a working extension)`,
+      );
+    }
+    if (root === from || root.startsWith(from + sep)) {
+      throw fail(`cannot install ${src}: it contains the extensions directory ${root}`);
+    }
   }
   const out = join(root, name);
   if (dirname(out) !== root) throw fail(`cannot derive extension name from "${src}"`);
-  if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
+  for (const dir of await restoreInterruptedSwaps(root)) {
+    log(`restored ${dir}, set aside by an update that did not finish`);
+  }
+  if (await exists(out)) throw existsRefusal(out, name);
   await Deno.mkdir(root, { recursive: true, mode: 0o755 });
   for (const stale of await sweepStaleStaging(root)) {
     log(`removed ${stale}, left behind by an install that did not finish`);
@@ -161,23 +183,10 @@ export async function installExtension(src: string, options: InstallOptions): Pr
   const staging = stagingDir(root, name);
   let committed = false;
   try {
-    await stage(from, git, staging, options.git ?? realGit, signal);
+    const origin = await fetchInto(spec, staging, { git: options.git ?? realGit, signal });
     signal?.throwIfAborted();
-    const read = await readManifest(staging);
-    if (read.status === "missing") {
-      throw fail(`installed dir lacks ${MANIFEST_FILE}; aborted and rolled back`);
-    }
-    if (read.status === "invalid") {
-      throw fail(`installed ${MANIFEST_FILE} is invalid: ${read.problem}; aborted and rolled back`);
-    }
-    const { manifest, manifestPath, themePath } = read.info;
-    const staged: ExtensionSource = {
-      manifest,
-      dir: staging,
-      manifestPath,
-      kind: "global",
-      themePath,
-    };
+    const staged = await readStaged(staging);
+    const { manifest } = staged;
     const twin = await installNamed(root, manifest.name);
     if (twin) {
       // One name, one install: the name picks the log, the grant's data directory and the
@@ -195,19 +204,18 @@ export async function installExtension(src: string, options: InstallOptions): Pr
       commit = answer.commit;
     }
     signal?.throwIfAborted();
-    if (await exists(out)) throw fail(`destination ${out} already exists; remove it first`);
+    if (await exists(out)) throw existsRefusal(out, name);
     await Deno.rename(staging, out);
     try {
       await commit?.(out);
+      await saveInstallRecord(paths, name, origin);
     } catch (e) {
       await removeTree(out);
       throw fail(`install ${src}: ${errorMessage(e)}; rolled back`);
     }
     committed = true;
     log(`installed ${out}`);
-    const installed = { ...staged, dir: out, manifestPath: join(out, MANIFEST_FILE) };
-    if (themePath) installed.themePath = join(out, themePath.slice(staging.length + 1));
-    return { name, dir: out, source: installed };
+    return { name, dir: out, source: movedSource(staged, out), origin };
   } catch (e) {
     // Whatever failed after Ctrl-C (git stopped, the prompt abandoned) failed because of it.
     if (signal?.aborted && signal.reason instanceof ZotError) throw signal.reason;

@@ -7,6 +7,8 @@
 
 import type { ZotPaths } from "../../config/paths.ts";
 import { listInstalls } from "./lookup.ts";
+import { basename } from "../../path.ts";
+import { describeOrigin, type InstallOrigin, readInstallRecords } from "./record.ts";
 import { safeText } from "../../safe_text.ts";
 import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
 
@@ -20,6 +22,8 @@ export interface ListRow {
   /** Runs under the Deno permission sandbox (TypeScript/JavaScript exec). */
   sandboxed: boolean;
   dir: string;
+  /** Where it was installed from (install record), when zot installed it. */
+  source?: { text: string; origin: InstallOrigin };
 }
 
 // TypeScript and JavaScript entry points run sandboxed; anything else has full privileges.
@@ -27,9 +31,11 @@ export { isSandboxedExec };
 
 export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
   const rows: ListRow[] = [];
+  const records = await readInstallRecords(paths);
   for (const install of await listInstalls(paths)) {
     if (!install.ok) continue;
     const m = install.source.manifest;
+    const record = install.kind === "global" ? records.get(basename(install.dir)) : undefined;
     rows.push({
       scope: install.kind,
       name: m.name,
@@ -39,6 +45,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       description: m.description ?? null,
       sandboxed: isSandboxedExec(m.exec),
       dir: install.dir,
+      ...(record ? { source: { text: describeOrigin(record.origin), origin: record.origin } } : {}),
     });
   }
   const rank = (r: ListRow) => (r.scope === "project" ? 0 : 1);
@@ -63,14 +70,20 @@ const yesNo = (b: boolean) => (b ? "yes" : "no");
  * from manifests and directory names: each is made safe before padding, so columns stay aligned.
  */
 export function renderListTable(rows: readonly ListRow[]): string {
+  // A source column only when zot installed something: the table is otherwise the reference's.
+  const withSource = rows.some((r) => r.source);
+  const dirWidth = withSource ? Math.max(3, ...rows.map((r) => safeText(r.dir).length)) : 0;
   const line = (raw: string[]) => {
     const cells = raw.map((c) => safeText(c));
+    const tail = withSource ? `${cells[6].padEnd(dirWidth)}  ${cells[7]}` : cells[6];
     return `${cells[0].padEnd(12)}  ${cells[1].padEnd(20)}  ${cells[2].padEnd(10)}  ${
       cells[3].padEnd(8)
     }  ` +
-      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6]}`;
+      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${tail}`;
   };
-  const out = [line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir"])];
+  const out = [
+    line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir", "source"]),
+  ];
   for (const r of rows) {
     out.push(line([
       r.scope,
@@ -80,6 +93,7 @@ export function renderListTable(rows: readonly ListRow[]): string {
       r.language ?? "-",
       yesNo(r.sandboxed),
       r.dir,
+      r.source?.text ?? "-",
     ]));
   }
   return out.join("\n") + "\n";

@@ -19,6 +19,42 @@ export function stagingDir(root: string, name: string): string {
   return join(root, `${STAGING_PREFIX}${name}-${crypto.randomUUID().slice(0, 8)}`);
 }
 
+/** Where an update keeps the old tree while it swaps the new one in. */
+export function previousDir(staging: string): string {
+  return `${staging}${PREVIOUS_SUFFIX}`;
+}
+
+const PREVIOUS_SUFFIX = "-previous";
+
+/**
+ * Put back old trees that an update killed in the middle of its swap left aside (the install
+ * directory is then missing); returns the directories restored. Run before any sweep, which
+ * would otherwise delete them once old.
+ */
+export async function restoreInterruptedSwaps(root: string): Promise<string[]> {
+  const restored: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = await Array.fromAsync(Deno.readDir(root));
+  } catch {
+    return restored;
+  }
+  for (const entry of entries) {
+    const { name } = entry;
+    if (!entry.isDirectory || !name.startsWith(STAGING_PREFIX)) continue;
+    if (!name.endsWith(PREVIOUS_SUFFIX)) continue;
+    // `.zot-install-<dir name>-<8 hex>-previous`
+    const middle = name.slice(STAGING_PREFIX.length, -PREVIOUS_SUFFIX.length);
+    const dirName = middle.replace(/-[0-9a-f]{8}$/, "");
+    if (dirName === middle || !dirName || dirName.startsWith(".")) continue;
+    const dir = join(root, dirName);
+    if (await Deno.lstat(dir).then(() => true, () => false)) continue;
+    await Deno.rename(join(root, name), dir);
+    restored.push(dir);
+  }
+  return restored;
+}
+
 /** Remove a staged tree, making read-only directories writable if the first try fails. */
 export async function removeTree(dir: string): Promise<void> {
   try {
