@@ -11,6 +11,7 @@
 import type { Mutant } from "./types.ts";
 
 const UPGRADE_TEST = "tests/cli/upgrade_test.ts";
+const INSTALL_TEST = "tests/scripts/install_sh_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -78,5 +79,30 @@ export const mutants: Mutant[] = [
     find: 'if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {',
     replace: 'if (url.protocol !== "https:" && url.protocol !== "http:") {',
     tests: [UPGRADE_TEST],
+  },
+  {
+    id: "dist-install-sh-digest-ignored",
+    protection: "install.sh refuses an archive whose SHA-256 differs from its SHA256SUMS entry",
+    file: "scripts/install.sh",
+    find: '[ "$got" = "$want" ] ||',
+    replace: '[ -n "$got" ] ||',
+    tests: [INSTALL_TEST],
+  },
+  {
+    id: "dist-install-sh-name-loose",
+    protection: "install.sh takes the SHA256SUMS entry for exactly the asset's name",
+    file: "scripts/install.sh",
+    find: '$2 == n || $2 == "*" n { print tolower($1) }',
+    replace: "index($2, n) { print tolower($1) }",
+    tests: [INSTALL_TEST],
+  },
+  {
+    id: "dist-install-sh-in-place",
+    protection:
+      "install.sh stages the binary beside the target and renames it over, never writes into it",
+    file: "scripts/install.sh",
+    find: 'staged="$dir/.zot.new.$$"',
+    replace: 'staged="$dir/zot"',
+    tests: [INSTALL_TEST],
   },
 ];
