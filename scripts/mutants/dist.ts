@@ -105,4 +105,12 @@ export const mutants: Mutant[] = [
     replace: 'staged="$dir/zot"',
     tests: [INSTALL_TEST],
   },
+  {
+    id: "dist-test-runner-group",
+    protection: "a stalled test run is stopped with its whole process group, not deno test alone",
+    file: "scripts/test.ts",
+    find: "else Deno.kill(-child.pid, signal);",
+    replace: "else child.kill(signal);",
+    tests: ["tests/scripts/test_runner_test.ts"],
+  },
 ];
