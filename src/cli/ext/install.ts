@@ -47,7 +47,12 @@ function interruptible(): { signal: AbortSignal } & Disposable {
   const handlers = INTERRUPTS.map(({ signal, exitCode, what }) => {
     const message = `install interrupted by ${what}; rolled back, nothing was installed`;
     const handler = () => controller.abort(new ZotError("interrupted", message, exitCode));
-    Deno.addSignalListener(signal, handler);
+    try {
+      Deno.addSignalListener(signal, handler);
+    } catch {
+      // Windows has no SIGTERM (only SIGINT and SIGBREAK): that signal cannot roll back here.
+      return () => {};
+    }
     return () => Deno.removeSignalListener(signal, handler);
   });
   return {
