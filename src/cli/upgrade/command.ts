@@ -12,7 +12,6 @@ import { EXIT_FAILURE } from "../../errors.ts";
 import { isCompiled } from "../../self_exec.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import { BASE_URL_ENV, DEFAULT_BASE_URL, parseBaseUrl } from "./release.ts";
-import { upgrade } from "./upgrade.ts";
 
 /** What a zot run from source says instead of upgrading. */
 export function fromSourceAdvice(): string {
@@ -45,6 +44,8 @@ this one, in one rename; when any step fails, the installed zot stays as it was.
         setExit(EXIT_FAILURE);
         return;
       }
+      // Loaded when used: the command tree is built for every subcommand.
+      const { upgrade } = await import("./upgrade.ts");
       const result = await upgrade({
         target: Deno.execPath(),
         baseUrl: base.url,
