@@ -210,4 +210,33 @@ for (const shell of SHELLS) {
     assertStringIncludes(r.out, `zot install: cannot write to ${s.bin}`);
     await keptOld(s.bin);
   });
+
+  Deno.test(`install.sh (${shell}): a download of the script cut short runs nothing`, async () => {
+    await using rel = await fakeRelease("0.2.0");
+    await using dir = await tempDir();
+    const s = await setup(shell, dir.path);
+    const script = await Deno.readTextFile(SCRIPT);
+    // Cut inside main, after the download and install lines: piped to sh as curl would.
+    const cut = script.slice(0, script.indexOf('echo "Installed zot'));
+    const child = new Deno.Command(shell, {
+      cwd: dir.path,
+      env: {
+        PATH: `${dir.path}/fakebin:/usr/bin:/bin`,
+        HOME: dir.path,
+        ZOT_INSTALL_DIR: s.bin,
+        ZOT_INSTALL_BASE_URL: rel.url,
+      },
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(cut));
+    await writer.close();
+    const out = await child.output();
+    assert(out.code !== 0, "a cut script must fail");
+    assertEquals(rel.requests, []);
+    assertEquals(await listing(s.bin), []);
+  });
 }

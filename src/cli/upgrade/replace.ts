@@ -53,7 +53,8 @@ export async function replaceBinary(
   try {
     await Deno.writeFile(staged, binary, { createNew: true, mode: 0o755 });
   } catch (e) {
-    return `cannot write in ${dir} (${errorMessage(e)})`;
+    return `cannot write in ${dir} (${errorMessage(e)}): run "zot upgrade" as the user who ` +
+      `installed zot there`;
   }
   const removeStaged = () => Deno.remove(staged).catch(() => {});
   const broken = await runsVersion(staged, opts.expectVersion);
