@@ -44,6 +44,11 @@ main() {
     arm64 | aarch64) arch=aarch64 ;;
     *) fail "no zot release is built for $sys $machine (build it from source: see the README's \"Install\")" ;;
   esac
+  # A shell under Rosetta reports x86_64 on an Apple silicon Mac: the native build is better.
+  if [ "$os" = apple-darwin ] && [ "$arch" = x86_64 ] &&
+    [ "$(sysctl -n sysctl.proc_translated 2>/dev/null || true)" = 1 ]; then
+    arch=aarch64
+  fi
   asset="zot-$arch-$os.tar.gz"
 
   if [ -n "${ZOT_VERSION:-}" ]; then
