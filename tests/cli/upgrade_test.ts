@@ -223,3 +223,36 @@ Deno.test("upgrade: from source it replaces nothing, downloads nothing, and says
   assertEquals(rel.requests, []);
   assert((await Deno.readFile(deno)).length === before.length, "the deno copy was replaced");
 });
+
+Deno.test("upgrade: the Windows way: zip, zot.exe, the running binary steps aside as .old", async () => {
+  await using rel = await fakeRelease("0.2.0", ["x86_64-pc-windows-msvc"]);
+  await using dir = await tempDir();
+  const target = join(dir.path, "zot.exe");
+  await Deno.writeFile(target, OLD, { mode: 0o755 });
+  await Deno.writeTextFile(`${target}.old`, "from the upgrade before");
+  const r = await run(target, rel.url, { os: "windows" });
+  assertEquals(r, { ok: true, message: `Upgraded ${target} from 0.1.0 to 0.2.0` });
+  assertEquals(await Deno.readFile(target), fakeZot("0.2.0"));
+  assertEquals(await Deno.readFile(`${target}.old`), OLD);
+  assertEquals((await Array.fromAsync(Deno.readDir(dir.path))).map((e) => e.name).sort(), [
+    "zot.exe",
+    "zot.exe.old",
+  ]);
+});
+
+Deno.test("upgrade: zot upgrade --help says where releases come from and what is checked", async () => {
+  const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
+  const config = fileURLToPath(new URL("../../deno.json", import.meta.url));
+  await using home = await tempDir();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "--config", config, main, "upgrade", "--help"],
+    env: { ZOT_HOME: home.path, NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+  assertStringIncludes(text, "--check");
+  assertStringIncludes(text, "ZOT_INSTALL_BASE_URL");
+  assertStringIncludes(text, "SHA256SUMS");
+});
