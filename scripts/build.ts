@@ -105,14 +105,18 @@ export async function compileTarget(
 
 /** Undefined when the binary built for this machine prints zot's version. */
 export async function smokeTest(binary: string): Promise<string | undefined> {
-  const out = await new Deno.Command(binary, {
-    args: ["--version"],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(60_000),
-  }).output().catch((e) => e as Error);
-  if (out instanceof Error) return `${binary} does not start: ${out.message}`;
+  let out: Deno.CommandOutput;
+  try {
+    out = await new Deno.Command(binary, {
+      args: ["--version"],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(60_000),
+    }).output();
+  } catch (e) {
+    return `${binary} does not start: ${e instanceof Error ? e.message : String(e)}`;
+  }
   const printed = new TextDecoder().decode(out.stdout).trim();
   if (!out.success || printed !== ZOT_VERSION) {
     return `${binary} --version printed "${printed.slice(0, 80)}" (exit ${out.code}), ` +

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
 import { sha256Sums, tarGz, zip } from "../../scripts/build/archive.ts";
-import { rootCause } from "../../scripts/build.ts";
+import { rootCause, smokeTest } from "../../scripts/build.ts";
+import { ZOT_VERSION } from "../../src/version.ts";
 import { denortUrl } from "../../scripts/build/targets.ts";
 import { fromTarGz, fromZip } from "../../src/cli/upgrade/unpack.ts";
 
@@ -103,4 +104,18 @@ Deno.test({
     // Nothing half-made is left behind.
     assertEquals([...Deno.readDirSync(out)].map((e) => e.name), []);
   },
+});
+
+Deno.test("build: the host binary must print zot's version before anything is released", async () => {
+  await using dir = await tempDir();
+  const bin = join(dir.path, "zot");
+  await Deno.writeTextFile(bin, `#!/bin/sh\necho ${ZOT_VERSION}\n`, { mode: 0o755 });
+  assertEquals(await smokeTest(bin), undefined);
+  // What a build with the deno CLI in place of denort makes: it runs, but is not zot.
+  await Deno.writeTextFile(
+    bin,
+    `#!/bin/sh\necho 'Module not found "file:///--version"' >&2\nexit 1\n`,
+  );
+  assertStringIncludes((await smokeTest(bin))!, "the denort runtime it embeds is not the real one");
+  assertStringIncludes((await smokeTest(join(dir.path, "missing")))!, "does not start");
 });
