@@ -113,4 +113,12 @@ export const mutants: Mutant[] = [
     replace: "else child.kill(signal);",
     tests: ["tests/scripts/test_runner_test.ts"],
   },
+  {
+    id: "dist-build-smoke-skipped",
+    protection: "no archive is written unless the host binary prints zot's version",
+    file: "scripts/build.ts",
+    find: "if (!out.success || printed !== ZOT_VERSION) {",
+    replace: "if (printed === undefined) {",
+    tests: ["tests/build/release_test.ts"],
+  },
 ];
