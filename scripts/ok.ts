@@ -52,7 +52,12 @@ export const STEPS: readonly Step[] = [
     what: "fences balance, relative links resolve",
     args: [deno, "run", "-A", "scripts/check_markdown.ts"],
   },
-  { name: "tests", what: "the test suite", args: ["bash", "scripts/test.sh"], isSuite: true },
+  {
+    name: "tests",
+    what: "the test suite",
+    args: [deno, "run", "-A", "scripts/test.ts"],
+    isSuite: true,
+  },
 ];
 
 const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;

@@ -50,6 +50,11 @@ export async function denoDir(): Promise<string> {
   throw new Error('Cannot find DENO_DIR: "deno info --json" did not report denoDir');
 }
 
+/** Where `deno compile` downloads the denort runtime for `target`. */
+export function denortUrl(target: string): string {
+  return `https://dl.deno.land/release/v${Deno.version.deno}/denort-${target}.zip`;
+}
+
 /** Where a pre-seeded denort zip for `target` must be for an offline build. */
 export async function denortCachePath(target: string): Promise<string> {
   const version = Deno.version.deno;

@@ -12,6 +12,7 @@ import { printHelp } from "./help.ts";
 import { addLoginCommands } from "./login.ts";
 import { addRunOptions } from "./run.ts";
 import { addTrustCommands } from "./trust.ts";
+import { addUpgradeCommand } from "./upgrade/command.ts";
 
 /** A parsed program that resolves to an exit code. */
 export interface Program {
@@ -35,6 +36,7 @@ export function buildProgram(): Program {
   addExtCommands(root, setExit);
   addTrustCommands(root, setExit);
   addLoginCommands(root, setExit);
+  addUpgradeCommand(root, setExit);
   root.command("help")
     .description("show this help, or the help of a command (zot help ext install)")
     .argument("[command...]", "command names")

@@ -12,7 +12,16 @@
 import { emptyRunRequest, RUN_FLAGS, type RunRequest } from "./run_flags.ts";
 
 /** Words that start a subcommand handled by the commander program. */
-const SUBCOMMANDS = new Set(["ext", "rpc", "trust", "untrust", "login", "logout", "help"]);
+const SUBCOMMANDS = new Set([
+  "ext",
+  "rpc",
+  "trust",
+  "untrust",
+  "login",
+  "logout",
+  "upgrade",
+  "help",
+]);
 const HANDOFF = new Set(["-h", "--help", "-V", "--version"]);
 
 const byLong = new Map(RUN_FLAGS.map((f) => [f.long, f]));

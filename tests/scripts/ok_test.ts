@@ -68,8 +68,8 @@ Deno.test("ok: a failing check fails the gate and counts in the last line", asyn
   await using dir = await tempDir();
   await Deno.mkdir(join(dir.path, "scripts"));
   await Deno.writeTextFile(
-    join(dir.path, "scripts/test.sh"),
-    `echo "running 4 tests"\necho\necho "3 passed, 0 failed, 1 skipped"\n`,
+    join(dir.path, "scripts/test.ts"),
+    `console.log("running 4 tests");\nconsole.log();\nconsole.log("3 passed, 0 failed, 1 skipped");\n`,
   );
   await Deno.writeTextFile(join(dir.path, "a.ts"), "export const x   =  1\n");
 
@@ -92,7 +92,10 @@ Deno.test("ok: a failing check fails the gate and counts in the last line", asyn
 Deno.test("ok: a suite without a summary line, or an unknown step, fails", async () => {
   await using dir = await tempDir();
   await Deno.mkdir(join(dir.path, "scripts"));
-  await Deno.writeTextFile(join(dir.path, "scripts/test.sh"), `echo "crashed"\nexit 3\n`);
+  await Deno.writeTextFile(
+    join(dir.path, "scripts/test.ts"),
+    `console.log("crashed");\nDeno.exit(3);\n`,
+  );
   const crashed = await gate(dir.path, "--only", "tests");
   assertEquals(crashed.code, 1);
   assertEquals(crashed.last, "0 passed, 1 failed, 0 skipped");

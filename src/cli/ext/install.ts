@@ -50,7 +50,12 @@ export function interruptible(
   const handlers = INTERRUPTS.map(({ signal, exitCode, what }) => {
     const text = message(what);
     const handler = () => controller.abort(new ZotError("interrupted", text, exitCode));
-    Deno.addSignalListener(signal, handler);
+    try {
+      Deno.addSignalListener(signal, handler);
+    } catch {
+      // Windows has no SIGTERM (only SIGINT and SIGBREAK): that signal cannot roll back here.
+      return () => {};
+    }
     return () => Deno.removeSignalListener(signal, handler);
   });
   return {
