@@ -21,7 +21,8 @@ import type { BenchRow } from "./types.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const HELLO_SH = join(ROOT, "tests", "fixtures", "extensions", "hello-sh");
-const RUNS = 10;
+/** Rounds per figure; ZOT_BENCH_RUNS lowers it for a quick look while iterating. */
+const RUNS = Number(Deno.env.get("ZOT_BENCH_RUNS")) || 10;
 const EXTENSIONS = 4;
 
 /** `deno` argv that runs zot with `args`, as `deno task zot` does. */

@@ -46,6 +46,8 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     assertEquals(packages.filter((p) => NO_PACKAGES.includes(p)), []);
     // An Anthropic run (the default) loads no OpenAI code.
     assertEquals(files.filter((f) => /^src\/providers\/.*openai/.test(f)), []);
+    // A prompt that does not compact loads no compaction code.
+    assert(!files.includes("src/agent/compaction.ts"), "compaction.ts loaded");
   });
 }
 

@@ -79,11 +79,34 @@ export async function discoverSources(
 
 type HostOptions = Omit<StartExtensionsOptions, "sources" | "warn">;
 
-async function newHost(o: HostOptions): Promise<ExtensionHost> {
-  const [{ ExtensionHost }, { spawnExtension }] = await Promise.all([
+type HostModules = [
+  typeof import("../../extensions/host/mod.ts"),
+  typeof import("../../extensions/process/mod.ts"),
+];
+
+let hostModules: Promise<HostModules> | undefined;
+
+/** The host's modules, imported once (about 65 of them: worth starting early). */
+function importHost(): Promise<HostModules> {
+  hostModules ??= Promise.all([
     import("../../extensions/host/mod.ts"),
     import("../../extensions/process/mod.ts"),
   ]);
+  return hostModules;
+}
+
+/**
+ * Starts importing the host's modules when `sources` has something to run,
+ * so the import overlaps the reads that come before the first spawn (skills,
+ * credentials) instead of following them. Nothing is imported otherwise.
+ */
+export function preloadHost(sources: readonly ExtensionSource[]): void {
+  // A failed import is reported by the startExtensions that awaits it, not here.
+  if (runnable(sources)) importHost().catch(() => {});
+}
+
+async function newHost(o: HostOptions): Promise<ExtensionHost> {
+  const [{ ExtensionHost }, { spawnExtension }] = await importHost();
   return new ExtensionHost({
     spawn: spawnExtension,
     paths: o.paths,
