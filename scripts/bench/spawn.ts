@@ -7,9 +7,11 @@
  * command in a new session, same pid). Measured from a process with a heap
  * the size of a running zot's, since forking copies its page tables.
  *
- * Not switched to the wrapper: it would move "executable not found" from a
- * spawn error to the wrapper's exit code and stderr, and depends on a
- * `setsid` binary being installed; the figures here are what that would buy.
+ * Not switched to the wrapper: until the wrapper has called setsid() the
+ * child is still in zot's process group (a terminal's Ctrl-C reaches it, and
+ * a group kill by the reaper misses it), it would move "executable not found"
+ * from a spawn error to the wrapper's exit code and stderr, and it depends on
+ * a `setsid` binary being installed. The figures here are what it would buy.
  *
  * @module
  */
