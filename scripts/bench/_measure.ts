@@ -1,7 +1,7 @@
 /**
  * Measures a whole child process from outside: wall time, peak RSS (the
  * kernel's high-water mark for the child, read with getrusage after it is
- * reaped) and the wall-clock instant it was spawned, so a server in the
+ * reaped), CPU time and the wall-clock instant it was spawned, so a server in the
  * bench can time "spawn → first request". A small Python wrapper does the
  * spawning because getrusage of children is not reachable from Deno; the
  * wrapper's own start-up happens before the clock starts. `firstOutput`
@@ -18,6 +18,11 @@ export interface Measured {
   startEpochMs: number;
   wallMs: number;
   peakRssMiB: number;
+  /**
+   * CPU time (user + system) of the child and what it waited for: less
+   * sensitive than wall time to other load on a shared machine.
+   */
+  cpuMs: number;
   code: number;
 }
 
@@ -28,8 +33,10 @@ t0 = time.perf_counter()
 code = subprocess.call(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
 wall = (time.perf_counter() - t0) * 1000
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"start": start * 1000, "wall": wall, "rss_kib": rss, "code": code}))
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+cpu = (usage.ru_utime + usage.ru_stime) * 1000
+print(json.dumps({"start": start * 1000, "wall": wall, "rss_kib": usage.ru_maxrss, "cpu": cpu,
+                  "code": code}))
 `;
 
 const PTY = `
@@ -77,7 +84,13 @@ export async function measure(
     stderr: "inherit",
   }).output();
   const r = JSON.parse(new TextDecoder().decode(out.stdout));
-  return { startEpochMs: r.start, wallMs: r.wall, peakRssMiB: r.rss_kib / 1024, code: r.code };
+  return {
+    startEpochMs: r.start,
+    wallMs: r.wall,
+    peakRssMiB: r.rss_kib / 1024,
+    cpuMs: r.cpu,
+    code: r.code,
+  };
 }
 
 /** Milliseconds from spawning `argv` on a 120×40 terminal until its output contains `needle`. */

@@ -14,6 +14,9 @@ import { streamTurn } from "./turn.ts";
 import { assistantText } from "./transcript.ts";
 import { tokenEstimate } from "./transcript.ts";
 import { errorMessage } from "../errors.ts";
+import { autoCompactDue } from "./compaction_due.ts";
+
+export { AUTO_COMPACT_AT, autoCompactDue } from "./compaction_due.ts";
 
 export interface CompactOptions {
   /** Messages kept verbatim at least (default 4). */
@@ -82,18 +85,6 @@ export function compact(
   options: CompactOptions = {},
 ): Promise<CompactResult> {
   return agent.exclusive((signal) => run(agent, signal, options), options.signal);
-}
-
-/**
- * Share of the model's context window past which the next prompt compacts first: what is left
- * must hold the new prompt, the tool results of its steps and the answer.
- */
-export const AUTO_COMPACT_AT = 0.8;
-
-/** True when a request of `contextTokens` came past AUTO_COMPACT_AT of `contextWindow`. */
-export function autoCompactDue(contextTokens: number, contextWindow: number | undefined): boolean {
-  return contextWindow !== undefined && contextWindow > 0 &&
-    contextTokens > contextWindow * AUTO_COMPACT_AT;
 }
 
 /**

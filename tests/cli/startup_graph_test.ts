@@ -46,6 +46,11 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     assertEquals(packages.filter((p) => NO_PACKAGES.includes(p)), []);
     // An Anthropic run (the default) loads no OpenAI code.
     assertEquals(files.filter((f) => /^src\/providers\/.*openai/.test(f)), []);
+    // A prompt that does not compact loads no compaction code.
+    assert(!files.includes("src/agent/compaction.ts"), "compaction.ts loaded");
+    // With no extension installed and no --ext, neither discovery nor the trust checks load.
+    const discovery = ["src/extensions/discovery.ts", "src/extensions/trust.ts"];
+    assertEquals(files.filter((f) => discovery.includes(f)), []);
   });
 }
 
@@ -59,6 +64,7 @@ Deno.test("zot -p with a shell extension loads the extension host but not the sa
   const sh = new URL("../fixtures/extensions/hello-sh", import.meta.url).pathname;
   const { files } = await headlessRun(["-p", "hi", "--ext", sh]);
   assert(files.includes("src/extensions/host/mod.ts"), "the extension was started");
+  assert(files.includes("src/extensions/trust.ts"), "an --ext path goes through discovery in full");
   assertEquals(
     files.filter((f) => f === "src/sandbox/launch.ts" || f === "src/sandbox/symlinks.ts"),
     [],

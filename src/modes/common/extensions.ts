@@ -19,8 +19,6 @@ import type {
 } from "../../extensions/host/mod.ts";
 import { type AgentHooks, NO_HOOKS, type SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
-import { discover } from "../../extensions/discovery.ts";
-import { checkPinned, isProjectTrusted, untrustedMessage } from "../../extensions/trust.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
 import type { DiagnosticSink } from "../../diagnostic.ts";
@@ -44,6 +42,33 @@ export interface StartExtensionsOptions {
   record?: { path: string; secrets: readonly (string | undefined)[] };
 }
 
+/** Whether `path` exists (a root that cannot be read is as empty to discovery as a missing one). */
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when discovery cannot find anything: no `--ext` path and neither
+ * extensions root exists. Most runs are such runs, and they skip loading
+ * discovery and the trust checks (start-up time); anything that may hold an
+ * extension goes through both in full.
+ */
+async function nothingToDiscover(
+  paths: ZotPaths,
+  explicit: readonly string[],
+  noExt: boolean,
+): Promise<boolean> {
+  if (explicit.length > 0) return false;
+  if (noExt) return true;
+  const roots = await Promise.all([exists(paths.projectExtensions), exists(paths.extensions)]);
+  return !roots.some((found) => found);
+}
+
 /** Runnable sources now (also what `/reload-ext` re-reads). */
 export async function discoverSources(
   paths: ZotPaths,
@@ -51,6 +76,11 @@ export async function discoverSources(
   noExt: boolean,
   warn: DiagnosticSink,
 ): Promise<ExtensionSource[]> {
+  if (await nothingToDiscover(paths, explicit, noExt)) return [];
+  const [{ discover }, { checkPinned, isProjectTrusted, untrustedMessage }] = await Promise.all([
+    import("../../extensions/discovery.ts"),
+    import("../../extensions/trust.ts"),
+  ]);
   // Project extensions come with the repository: they run only in a trusted project.
   const projectTrusted = isProjectTrusted(paths.trust, paths.cwd);
   // A trusted project runs only the extensions `zot trust` pinned, as they were then; the
@@ -84,11 +114,34 @@ export async function discoverSources(
 
 type HostOptions = Omit<StartExtensionsOptions, "sources" | "warn">;
 
-async function newHost(o: HostOptions): Promise<ExtensionHost> {
-  const [{ ExtensionHost }, { spawnExtension }] = await Promise.all([
+type HostModules = [
+  typeof import("../../extensions/host/mod.ts"),
+  typeof import("../../extensions/process/mod.ts"),
+];
+
+let hostModules: Promise<HostModules> | undefined;
+
+/** The host's modules, imported once (about 65 of them: worth starting early). */
+function importHost(): Promise<HostModules> {
+  hostModules ??= Promise.all([
     import("../../extensions/host/mod.ts"),
     import("../../extensions/process/mod.ts"),
   ]);
+  return hostModules;
+}
+
+/**
+ * Starts importing the host's modules when `sources` has something to run,
+ * so the import overlaps the reads that come before the first spawn (skills,
+ * credentials) instead of following them. Nothing is imported otherwise.
+ */
+export function preloadHost(sources: readonly ExtensionSource[]): void {
+  // A failed import is reported by the startExtensions that awaits it, not here.
+  if (runnable(sources)) importHost().catch(() => {});
+}
+
+async function newHost(o: HostOptions): Promise<ExtensionHost> {
+  const [{ ExtensionHost }, { spawnExtension }] = await importHost();
   return new ExtensionHost({
     spawn: o.record ? await recording(spawnExtension, o.record) : spawnExtension,
     paths: o.paths,

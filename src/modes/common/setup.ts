@@ -26,7 +26,7 @@ import type {
 } from "../../extensions/host/mod.ts";
 import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens, findModel } from "../../providers/models.ts";
-import { autoCompact } from "../../agent/compaction.ts";
+import { autoCompactDue } from "../../agent/compaction_due.ts";
 import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
@@ -34,6 +34,7 @@ import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
 import {
   discoverSources,
   followingHooks,
+  preloadHost,
   startExtensions,
   startExtensionsOnReload,
 } from "./extensions.ts";
@@ -117,10 +118,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       if (mode === "print" || mode === "json") r.provider.prepare?.();
       return r;
     }),
-    discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => ({
-      sources,
-      skills: await loadSkills(flags, paths, sources, env, warn),
-    })),
+    discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => {
+      // The host's import runs alongside the skills and credentials, not after them.
+      preloadHost(sources);
+      return { sources, skills: await loadSkills(flags, paths, sources, env, warn) };
+    }),
   ]);
   // An explicit --provider / --model is the user's choice for the next runs too (as /model is);
   // subagent children pass their profile's, which is no choice. Awaited at shutdown.
@@ -221,7 +223,11 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       ? undefined
       : defaultMaxTokens(resolved.model),
     autoCompact: async (signal) => {
-      await autoCompact(agent, signal, findModel(agent.model)?.contextWindow);
+      const window = findModel(agent.model)?.contextWindow;
+      // Checked here first: the compaction code loads only for a prompt that compacts.
+      if (!autoCompactDue(agent.contextTokens, window)) return;
+      const { autoCompact } = await import("../../agent/compaction.ts");
+      await autoCompact(agent, signal, window);
     },
   });
   built = agent;
