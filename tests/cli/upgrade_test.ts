@@ -202,26 +202,30 @@ Deno.test("upgrade: from source it replaces nothing, downloads nothing, and says
   const main = fileURLToPath(new URL("../../main.ts", import.meta.url));
   const config = fileURLToPath(new URL("../../deno.json", import.meta.url));
   // A private copy of deno runs zot: were the guard gone, the copy is what would be replaced,
-  // never the deno this machine shares.
-  const deno = join(home.path, Deno.build.os === "windows" ? "deno.exe" : "deno");
-  await Deno.copyFile(Deno.execPath(), deno);
-  const before = await Deno.readFile(deno);
-  for (const args of [["upgrade"], ["upgrade", "--check"]]) {
-    const out = await new Deno.Command(deno, {
-      args: ["run", "-A", "--quiet", "--config", config, main, ...args],
-      cwd: home.path,
-      env: { ZOT_HOME: home.path, NO_COLOR: "1", ZOT_INSTALL_BASE_URL: rel.url },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(out.stderr);
-    assertEquals(out.code, 1, stderr);
-    assertStringIncludes(stderr, `zot runs from source here (${deno} runs `);
-    assertStringIncludes(stderr, `"zot upgrade" leaves it alone: update the checkout (git -C `);
+  // never the deno this machine shares. Under its own name, and renamed to look compiled (its
+  // `--version` still gives it away).
+  const exe = Deno.build.os === "windows" ? ".exe" : "";
+  for (const name of ["deno", "zot"]) {
+    const deno = join(home.path, name + exe);
+    await Deno.copyFile(Deno.execPath(), deno);
+    const before = await Deno.readFile(deno);
+    for (const args of [["upgrade"], ["upgrade", "--check"]]) {
+      const out = await new Deno.Command(deno, {
+        args: ["run", "-A", "--quiet", "--config", config, main, ...args],
+        cwd: home.path,
+        env: { ZOT_HOME: home.path, NO_COLOR: "1", ZOT_INSTALL_BASE_URL: rel.url },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assertEquals(out.code, 1, stderr);
+      assertStringIncludes(stderr, `zot runs from source here (${deno} runs `);
+      assertStringIncludes(stderr, `"zot upgrade" leaves it alone: update the checkout (git -C `);
+    }
+    assertEquals(rel.requests, []);
+    assert((await Deno.readFile(deno)).length === before.length, `the ${name} copy was replaced`);
   }
-  assertEquals(rel.requests, []);
-  assert((await Deno.readFile(deno)).length === before.length, "the deno copy was replaced");
 });
 
 Deno.test("upgrade: the Windows way: zip, zot.exe, the running binary steps aside as .old", async () => {

@@ -21,6 +21,21 @@ export function fromSourceAdvice(): string {
     `"deno task install" there again if you installed zot that way`;
 }
 
+/** Whether `binary --version` prints exactly this zot's version. */
+export async function answersAsZot(binary: string): Promise<boolean> {
+  try {
+    const out = await new Deno.Command(binary, {
+      args: ["--version"],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return out.success && new TextDecoder().decode(out.stdout).trim() === ZOT_VERSION;
+  } catch {
+    return false;
+  }
+}
+
 export function addUpgradeCommand(root: Command, setExit: (code: number) => void): void {
   root.command("upgrade")
     .description("replace this zot with the latest release (verified against SHA256SUMS)")
@@ -33,7 +48,9 @@ The archive must match its SHA256SUMS entry and the new binary must run before i
 this one, in one rename; when any step fails, the installed zot stays as it was.\n`,
     )
     .action(async (opts: { check?: boolean }) => {
-      if (!isCompiled()) {
+      // The name says "not deno"; the binary itself must also answer as this zot, so a deno
+      // under another name (or anything else running main.ts) is never what gets replaced.
+      if (!isCompiled() || !(await answersAsZot(Deno.execPath()))) {
         console.error(fromSourceAdvice());
         setExit(EXIT_FAILURE);
         return;
