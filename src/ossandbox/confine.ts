@@ -102,7 +102,13 @@ export function policyProblem(argv: string[], policy: OsPolicy, cwd: string): st
     if (word.includes("\0")) return "a command word contains a NUL byte";
   }
   if (!cwd.startsWith("/")) return `the working directory "${cwd}" is not absolute`;
-  for (const path of [...policy.readDeny, ...policy.readAllow, ...policy.write]) {
+  const paths = [
+    ...policy.readDeny,
+    ...policy.readAllow,
+    ...policy.write,
+    ...policy.writeDeny ?? [],
+  ];
+  for (const path of paths) {
     if (!path.startsWith("/")) return `the path "${path}" is not absolute`;
     if (path.includes("\0") || path.includes("\n")) return `the path "${path}" has a control byte`;
   }
@@ -164,6 +170,16 @@ export async function confineCommand(
   try {
     const readAllow = [...policy.readAllow];
     if (started_.seccompDir) readAllow.push(started_.seccompDir);
+    // The sockets that lead to the proxy sit in the temp dir: a policy that denies it (or "/")
+    // must still let the process reach them, or it has no network even to granted hosts.
+    for (
+      const socket of [
+        SandboxManager.getLinuxHttpSocketPath(),
+        SandboxManager.getLinuxSocksSocketPath(),
+      ]
+    ) {
+      if (socket) readAllow.push(socket);
+    }
     const command = `unset NO_PROXY no_proxy; exec ${argv.map(shellQuote).join(" ")}`;
     const wrapped = await SandboxManager.wrapWithSandboxArgv(
       command,
@@ -174,7 +190,7 @@ export async function confineCommand(
           denyRead: [...policy.readDeny],
           allowRead: readAllow,
           allowWrite: [...policy.write],
-          denyWrite: [],
+          denyWrite: [...(policy.writeDeny ?? [])],
         },
       },
       undefined,

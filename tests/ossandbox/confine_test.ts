@@ -131,6 +131,30 @@ Deno.test("a local port is refused unless granted, and only the granted one", op
 });
 
 Deno.test(
+  "with every path denied but the system's, a granted port is still reached",
+  opts,
+  async () => {
+    await using t = await tempTree();
+    const granted = server("pong-granted");
+    try {
+      const policy = basePolicy(t.home, {
+        readDeny: ["/"],
+        readAllow: ["/usr", "/lib", "/lib64", "/bin", "/etc"],
+        loopback: true,
+        netHosts: [`127.0.0.1:${granted.addr.port}`],
+        env: { PATH: "/usr/bin:/bin" },
+      });
+      const url = `http://127.0.0.1:${granted.addr.port}/`;
+      const yes = await runConfined(["/usr/bin/python3", "-c", FETCH, url], policy, "/");
+      assertStringIncludes(yes.stdout, "pong-granted", yes.stderr);
+    } finally {
+      await granted.shutdown();
+      await resetOsSandbox();
+    }
+  },
+);
+
+Deno.test(
   "a loopback host without loopback allowed is refused before anything runs",
   opts,
   async () => {
