@@ -90,6 +90,15 @@ export async function resetOsSandbox(): Promise<void> {
   }
 }
 
+/**
+ * The runtime makes its own temp dir writable for every process it wraps
+ * (and points TMPDIR there): where it exists it would be one directory
+ * shared by all confined processes, a channel between extensions and a
+ * write outside every policy. Kept read-only; without it, TMPDIR points
+ * nowhere and programs fall back to the private /tmp each sandbox gets.
+ */
+const RUNTIME_SHARED_WRITES = ["/tmp/claude", "/private/tmp/claude"];
+
 /** One word of a POSIX shell command, quoted so the shell reads it back unchanged. */
 export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
@@ -190,7 +199,7 @@ export async function confineCommand(
           denyRead: [...policy.readDeny],
           allowRead: readAllow,
           allowWrite: [...policy.write],
-          denyWrite: [...(policy.writeDeny ?? [])],
+          denyWrite: [...(policy.writeDeny ?? []), ...RUNTIME_SHARED_WRITES],
         },
       },
       undefined,

@@ -25,7 +25,8 @@ export function mayIntercept(
   event: InterceptableEvent,
 ): boolean {
   const scope = scopeOf(source);
-  return scope ? allowsIntercept(scope, event) : true;
+  if (scope) return allowsIntercept(scope, event);
+  return true;
 }
 
 export class LateJoins {
