@@ -113,4 +113,21 @@ export const mutants: Mutant[] = [
     replace: "if (false) return",
     tests: ["tests/extensions/manifest/manifest_scope_test.ts"],
   },
+  {
+    id: "ossandbox-confined-kind-dropped",
+    protection:
+      "a plain program with a scope is its own kind: dropping the scope waits for consent",
+    file: "src/sandbox/launch_kind.ts",
+    find: `return scoped ? "confined" : "plain";`,
+    replace: `return "plain";`,
+    tests: ["tests/ossandbox/consent_test.ts"],
+  },
+  {
+    id: "ossandbox-confined-scope-unrecorded",
+    protection: "the scope granted to a confined plain extension is recorded, so widening is asked",
+    file: "src/sandbox/grants.ts",
+    find: `const scoped = record.kind === "sandboxed" || record.kind === "confined";`,
+    replace: `const scoped = record.kind === "sandboxed";`,
+    tests: ["tests/ossandbox/consent_test.ts"],
+  },
 ];
