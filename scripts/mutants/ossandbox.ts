@@ -130,4 +130,12 @@ export const mutants: Mutant[] = [
     replace: `const scoped = record.kind === "sandboxed";`,
     tests: ["tests/ossandbox/consent_test.ts"],
   },
+  {
+    id: "ossandbox-setting-ignored",
+    protection: "the confinePlainExtensions setting runs every plain extension at least privilege",
+    file: "src/extensions/launch.ts",
+    find: "return value.confinePlainExtensions === true;",
+    replace: "return false;",
+    tests: [PLAIN_TEST],
+  },
 ];

@@ -12,13 +12,13 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { processesMatching } from "../helpers/procs.ts";
 import { until, within } from "../helpers/wait.ts";
 import { collect, fixtureSource, harness } from "../extensions/process/_helpers.ts";
-import { osSandboxStatus } from "../../src/ossandbox/availability.ts";
 import { resetOsSandbox } from "../../src/ossandbox/confine.ts";
 import { parseScope } from "../../src/scope/parse.ts";
 import type { Scope } from "../../src/scope/scope.ts";
 
-const available = (await osSandboxStatus()).ok;
-const opts = { ignore: !available, sanitizeResources: false, sanitizeOps: false };
+// Not skipped where the OS sandbox is missing: the tests fail there with the remedy, as the
+// confinement they check would be missing too.
+const opts = { sanitizeResources: false, sanitizeOps: false };
 
 function scope(raw: Record<string, unknown>): Scope {
   const parsed = parseScope(raw);
@@ -191,3 +191,32 @@ Deno.test("a data directory write lands in zot's extension data", opts, async ()
     await resetOsSandbox();
   }
 });
+
+Deno.test(
+  "the confinePlainExtensions setting confines a plain extension without a scope",
+  opts,
+  async () => {
+    await using t = await outsideTree();
+    try {
+      await using h = await confinedHarness();
+      const args = [t.secret, t.outside, String(Deno.pid), `m-${crypto.randomUUID()}`];
+      // Without the setting: a plain program with full privileges reads the secret.
+      const plain = await h.spawn(fixtureSource("confined-probe-sh", { args }));
+      if (!plain.ok) throw new Error(plain.error);
+      const before = collect(plain.channel);
+      const first = await within(20_000, before.next((f) => f.type === "notify"), "the report");
+      assertEquals(JSON.parse(first.type === "notify" ? first.message : "{}").secret, "ok");
+      await Deno.writeTextFile(
+        h.zot.paths.config,
+        JSON.stringify({ confinePlainExtensions: true }),
+      );
+      const confined = await h.spawn(fixtureSource("confined-probe-sh", { args }));
+      if (!confined.ok) throw new Error(confined.error);
+      const after = collect(confined.channel);
+      const second = await within(20_000, after.next((f) => f.type === "notify"), "the report");
+      assertEquals(JSON.parse(second.type === "notify" ? second.message : "{}").secret, "denied");
+    } finally {
+      await resetOsSandbox();
+    }
+  },
+);
