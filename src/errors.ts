@@ -41,7 +41,8 @@ export type ZotErrorCode =
   | "ext-grant"
   | "ext-logs"
   | "ext-new"
-  | "ext-check";
+  | "ext-check"
+  | "os-sandbox";
 
 /** A user-facing failure with a stable code. The message carries the remedy. */
 export class ZotError extends Error {

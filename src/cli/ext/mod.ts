@@ -21,6 +21,7 @@ import { addReplayCommand } from "./replay.ts";
 import { addSearchCommand } from "./search.ts";
 import { addToggleCommands } from "./toggle.ts";
 import { addUpdateCommand } from "./update.ts";
+import { addUnconfinedCommand } from "./unconfined.ts";
 
 /** One registration per subcommand module; add a line to add a subcommand. */
 const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
@@ -36,6 +37,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addSearchCommand,
   addGrantCommand,
   addNewCommand,
+  addUnconfinedCommand,
 ];
 
 const LOCATIONS = `
