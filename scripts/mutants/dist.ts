@@ -68,8 +68,17 @@ export const mutants: Mutant[] = [
     id: "dist-upgrade-from-source",
     protection: "a zot run from source by deno never replaces the deno binary",
     file: "src/cli/upgrade/command.ts",
-    find: "if (!isCompiled()) {",
-    replace: "if (!isCompiled() && false) {",
+    find: "if (!isCompiled() || !(await answersAsZot(Deno.execPath()))) {",
+    replace: "if (false) {",
+    tests: [UPGRADE_TEST],
+  },
+  {
+    id: "dist-upgrade-renamed-deno",
+    protection:
+      "a binary that does not answer --version as this zot (a renamed deno) is not replaced",
+    file: "src/cli/upgrade/command.ts",
+    find: "!(await answersAsZot(Deno.execPath()))",
+    replace: "false",
     tests: [UPGRADE_TEST],
   },
   {
