@@ -148,6 +148,15 @@ export class Transcript extends Container implements RenderSince {
     this.addChild(new TextBlock(text, this.#paint.muted));
   }
 
+  /**
+   * What an extension shows (a command's `display`): `[<label>] ` then the
+   * text, muted, continuation lines under the text. In the transcript, not
+   * the notes, so it stays in the scrollback after the notes are cleared.
+   */
+  addExtensionText(label: string, text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.muted, { prefix: `[${sanitize(label)}] ` }));
+  }
+
   addError(text: string): void {
     this.addChild(new TextBlock(text, this.#paint.error));
   }
