@@ -33,7 +33,8 @@ export const help: BuiltinCommand = {
     const lines = ["Commands:", ...rows.slice(0, own.length)];
     if (ext.length > 0) lines.push("Extension commands:", ...rows.slice(own.length));
     lines.push(
-      "Keys: enter send · esc abort / close · ctrl+c twice exit · ctrl+o expand tool output",
+      "Keys: enter send · esc abort / close · ctrl+c abort, else clear the editor, else twice exit" +
+        " · ctrl+- undo · ctrl+o expand tool output",
     );
     ctx.screen.transcript.addInfo(lines.join("\n"));
   },
