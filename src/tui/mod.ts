@@ -19,6 +19,7 @@ export * from "./components/lines.ts";
 export * from "./components/tool_block.ts";
 export * from "./components/assistant_block.ts";
 export * from "./components/transcript.ts";
+export * from "./components/columns_block.ts";
 export * from "./components/notes.ts";
 export * from "./components/panel_view.ts";
 export * from "./components/status_bar.ts";

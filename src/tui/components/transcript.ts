@@ -24,6 +24,7 @@ import {
 } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
 import { AssistantBlock } from "./assistant_block.ts";
+import { ColumnsBlock, type ColumnsSection } from "./columns_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
 export class TextBlock implements Component, Watched {
@@ -155,6 +156,11 @@ export class Transcript extends Container implements RenderSince {
    */
   addExtensionText(label: string, text: string): void {
     this.addChild(new TextBlock(text, this.#paint.muted, { prefix: `[${sanitize(label)}] ` }));
+  }
+
+  /** A two-column listing (`/help`, `/tools`), muted, aligned at any width. */
+  addColumns(sections: readonly ColumnsSection[]): void {
+    this.addChild(new ColumnsBlock(sections, this.#paint.muted));
   }
 
   addError(text: string): void {
