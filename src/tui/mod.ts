@@ -9,6 +9,7 @@
 export * from "./ansi.ts";
 export * from "./theme.ts";
 export * from "./theme_file.ts";
+export * from "./builtin_themes.ts";
 export * from "./highlight.ts";
 export * from "./markdown.ts";
 export * from "./keys.ts";
