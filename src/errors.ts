@@ -36,6 +36,7 @@ export type ZotErrorCode =
   | "ext-edit"
   | "ext-remove"
   | "ext-grant"
+  | "trust"
   | "ext-logs"
   | "ext-new";
 

@@ -9,6 +9,7 @@ import type { ZotPaths } from "../../config/paths.ts";
 import { listInstalls } from "./lookup.ts";
 import { safeText } from "../../safe_text.ts";
 import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
+import { type ListState, listStates, stateWords } from "./list_state.ts";
 
 export interface ListRow {
   scope: "project" | "global";
@@ -20,6 +21,9 @@ export interface ListRow {
   /** Runs under the Deno permission sandbox (TypeScript/JavaScript exec). */
   sandboxed: boolean;
   dir: string;
+  /** Whether a run here would start it (list_state.ts), and why not. */
+  state: ListState;
+  why: string | null;
 }
 
 // TypeScript and JavaScript entry points run sandboxed; anything else has full privileges.
@@ -27,9 +31,11 @@ export { isSandboxedExec };
 
 export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
   const rows: ListRow[] = [];
-  for (const install of await listInstalls(paths)) {
-    if (!install.ok) continue;
+  const installs = (await listInstalls(paths)).flatMap((i) => i.ok ? [i] : []);
+  const states = await listStates(paths, installs.map((i) => i.source));
+  for (const install of installs) {
     const m = install.source.manifest;
+    const state = states.get(install.source.dir) ?? { state: "ready", why: null };
     rows.push({
       scope: install.kind,
       name: m.name,
@@ -39,6 +45,8 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       description: m.description ?? null,
       sandboxed: isSandboxedExec(m.exec),
       dir: install.dir,
+      state: state.state,
+      why: state.why,
     });
   }
   const rank = (r: ListRow) => (r.scope === "project" ? 0 : 1);
@@ -68,9 +76,11 @@ export function renderListTable(rows: readonly ListRow[]): string {
     return `${cells[0].padEnd(12)}  ${cells[1].padEnd(20)}  ${cells[2].padEnd(10)}  ${
       cells[3].padEnd(8)
     }  ` +
-      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6]}`;
+      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6].padEnd(11)}  ${cells[7]}`;
   };
-  const out = [line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir"])];
+  const out = [
+    line(["scope", "name", "version", "enabled", "language", "sandboxed", "state", "dir"]),
+  ];
   for (const r of rows) {
     out.push(line([
       r.scope,
@@ -79,8 +89,13 @@ export function renderListTable(rows: readonly ListRow[]): string {
       yesNo(r.enabled),
       r.language ?? "-",
       yesNo(r.sandboxed),
+      stateWords(r.state),
       r.dir,
     ]));
+  }
+  // Why the ones that would not start do not, each with its remedy, under the table.
+  for (const r of rows.filter((r) => r.why !== null)) {
+    out.push(`${safeText(r.name)}: ${safeText(r.why!)}`);
   }
   return out.join("\n") + "\n";
 }
