@@ -23,7 +23,11 @@ export const mutants: Mutant[] = [
     file: "src/cli/trust.ts",
     find: "if (Object.keys(set).length > 0 && !opts.yes) {",
     replace: "if (false) {",
-    tests: ["tests/journeys/trust_review_test.ts", "tests/cli/trust_ask_test.ts"],
+    tests: [
+      "tests/journeys/trust_review_test.ts",
+      "tests/cli/trust_ask_test.ts",
+      "tests/journeys/trust_prompt_test.ts",
+    ],
   },
   {
     id: "tui-trust-records-unseen-change",
