@@ -12,9 +12,9 @@ export const mutants: Mutant[] = [
   {
     id: "tui-no-yolo-headless-runs-unasked",
     protection: "--no-yolo in a headless run is a usage error, not a run of every tool unasked",
-    file: "src/cli/run_dispatch.ts",
-    find: `if (flags.yolo || mode === "interactive") return;`,
-    replace: `return;`,
+    file: "src/modes/common/setup.ts",
+    find: `if (!flags.yolo && mode !== "interactive") {`,
+    replace: `if (false) {`,
     tests: ["tests/cli/no_yolo_headless_test.ts"],
   },
   {

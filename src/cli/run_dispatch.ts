@@ -35,21 +35,7 @@ export async function runRequest(request: RunRequest, forced?: ModeName): Promis
     return EXIT_OK;
   }
   const mode = forced ?? chooseMode(request);
-  refuseUnconfirmable(mode, flags);
   return await runMode(mode, flags, request.words);
-}
-
-/**
- * `--no-yolo` asks the user before each tool call, and only the TUI can ask. A headless run would
- * run every tool unasked, the opposite of what the flag requests: a usage error, before anything
- * runs, rather than a warning after the choice to run anyway was made.
- */
-function refuseUnconfirmable(mode: ModeName, flags: RunFlags): void {
-  if (flags.yolo || mode === "interactive") return;
-  throw new UsageError(
-    `--no-yolo needs the TUI to confirm each tool call, and ${mode} mode cannot ask ` +
-      `(drop --no-yolo, or choose what may run with --tools read,edit or --no-tools)`,
-  );
 }
 
 function chooseMode(r: RunRequest): ModeName {

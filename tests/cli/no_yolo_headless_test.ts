@@ -29,7 +29,12 @@ for (const c of CASES) {
     assertStringIncludes(r.stderr, `--no-yolo needs the TUI to confirm each tool call`);
     assertStringIncludes(r.stderr, `${c.mode} mode cannot ask`);
     assertStringIncludes(r.stderr, "drop --no-yolo");
-    assertEquals(r.stdout, "");
+    // JSON and RPC modes say it on stdout too, as every run that cannot start does.
+    if (c.mode === "json" || c.mode === "rpc") {
+      const line = JSON.parse(r.stdout);
+      assertEquals([line.type, line.code], ["error", "usage"]);
+      assertStringIncludes(line.message, "--no-yolo needs the TUI");
+    } else assertEquals(r.stdout, "");
     assertEquals(llm.requests.length, 0);
     assert(!(await Deno.stat(`${z.cwd}/ran`).then(() => true, () => false)));
   });
