@@ -39,6 +39,7 @@ export type ZotErrorCode =
   | "ext-edit"
   | "ext-remove"
   | "ext-grant"
+  | "trust"
   | "ext-logs"
   | "ext-new"
   | "ext-check"

@@ -171,7 +171,7 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
   ),
   flag(
     "--no-yolo",
-    "confirm each tool call (interactive mode only)",
+    "confirm each tool call (TUI only: a usage error with -p, --json or --rpc)",
     (r) => (r.flags.yolo = false),
   ),
   // The Go zot's spellings, kept for muscle memory.

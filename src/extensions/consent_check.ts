@@ -32,10 +32,14 @@ import type { ExtensionSource } from "./types.ts";
 
 export type ConsentCheck = { ok: true } | { ok: false; why: string };
 
-/** Whether `source` may start as it is now; `why` completes "Cannot start extension "x": ". */
+/**
+ * Whether `source` may start as it is now; `why` completes "Cannot start extension "x": ".
+ * `dryRun` (a listing) writes nothing: where a start would record a first identity it answers ok.
+ */
 export async function checkConsent(
   source: ExtensionSource,
   paths: ZotPaths,
+  options: { dryRun?: boolean } = {},
 ): Promise<ConsentCheck> {
   if (source.kind === "explicit") return { ok: true };
   const name = source.manifest.name;
@@ -55,7 +59,7 @@ export async function checkConsent(
       };
     }
     // A project's set is pinned by `zot trust`; only global installs are recorded here.
-    if (source.kind !== "global") return { ok: true };
+    if (source.kind !== "global" || options.dryRun) return { ok: true };
     return await record(source, paths, now, "first start");
   }
   const rec = found.record;
@@ -77,6 +81,7 @@ export async function checkConsent(
   }
   // A record from before exec was recorded (sandboxed, same name, covered scope): pin the exec.
   if (rec.exec === undefined) {
+    if (options.dryRun) return { ok: true };
     return await record(source, paths, { ...now, scope: rec.scope }, rec.via || "grant");
   }
   return { ok: true };

@@ -9,6 +9,7 @@
 export * from "./ansi.ts";
 export * from "./theme.ts";
 export * from "./theme_file.ts";
+export * from "./builtin_themes.ts";
 export * from "./highlight.ts";
 export * from "./markdown.ts";
 export * from "./keys.ts";
@@ -19,6 +20,7 @@ export * from "./components/lines.ts";
 export * from "./components/tool_block.ts";
 export * from "./components/assistant_block.ts";
 export * from "./components/transcript.ts";
+export * from "./components/columns_block.ts";
 export * from "./components/notes.ts";
 export * from "./components/panel_view.ts";
 export * from "./components/status_bar.ts";

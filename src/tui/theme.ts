@@ -1,7 +1,8 @@
 /**
  * Colour themes: named roles (fg, muted, accent, error…) resolved to ANSI
  * styles once, so components ask for `paint.error(text)` and never for a
- * colour number. The default is a dark palette in xterm-256 colours.
+ * colour number. The default is a dark palette in xterm-256 colours; the
+ * other built-in themes are in builtin_themes.ts.
  *
  * @module
  */
@@ -45,9 +46,10 @@ export const DEFAULT_SPINNER = {
 
 export type SyntaxRole = "keyword" | "string" | "number" | "comment" | "function" | "type";
 
+/** The built-in dark palette, used unless another theme is chosen. */
 export const DEFAULT_THEME: Theme = {
-  name: "default",
-  description: "zot's dark palette",
+  name: "dark",
+  description: "for dark terminal backgrounds (the default)",
   colors: {
     fg: 252,
     muted: 244,

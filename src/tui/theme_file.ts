@@ -23,7 +23,8 @@ export interface ThemeParse {
   diagnostics: string[];
 }
 
-const SYNTAX_KEYS: Record<string, SyntaxRole> = {
+/** theme.json `syntax` keys and the part of a code block each colours. */
+export const SYNTAX_KEYS: Readonly<Record<string, SyntaxRole>> = {
   keyword: "keyword",
   keyword_constant: "keyword",
   keyword_declaration: "keyword",

@@ -31,7 +31,7 @@ Deno.test("journey: ext doctor in an untrusted project says why and how to trust
   assertEquals(row.status, "untrusted");
   assertStringIncludes(row.notes.join("\n"), `is not a trusted project (run "zot trust"`);
 
-  assertEquals((await j.zot("trust")).code, 0);
+  assertEquals((await j.zot("trust", "--yes")).code, 0);
   const after = await j.zot("ext", "doctor", "x", "--json");
   const trusted = JSON.parse(after.stdout).extensions[0];
   assertEquals(trusted.status, "ok", after.stdout);

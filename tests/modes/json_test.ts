@@ -15,7 +15,7 @@ Deno.test("JSON mode writes only JSON events on stdout", async () => {
       { text: "Done." },
     ],
   });
-  const r = await runZot(["--json", "run it", "--base-url", llm.url, "--no-yolo"], z);
+  const r = await runZot(["--json", "run it", "--base-url", llm.url], z);
   assertEquals(r.code, 0, r.stderr);
   const events = jsonLinesOf(r.stdout);
   const types = events.map((e) => e.type);

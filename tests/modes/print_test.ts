@@ -34,14 +34,13 @@ Deno.test("print mode reads the prompt from stdin and -c continues the session",
   assertEquals(body.messages.map((m) => m.role), ["user", "assistant", "user"]);
 });
 
-Deno.test("print mode: a model error exits 1, a usage error exits 2, --no-yolo warns", async () => {
+Deno.test("print mode: a model error exits 1, a usage error exits 2", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({
     script: [{ error: { status: 400, message: "bad request here" } }],
   });
-  const r = await runZot(["-p", "hi", "--base-url", llm.url, "--no-yolo"], z);
+  const r = await runZot(["-p", "hi", "--base-url", llm.url], z);
   assertEquals([r.code, r.stdout], [1, ""]);
-  assertStringIncludes(r.stderr, "--no-yolo has no effect in print mode");
   assertStringIncludes(r.stderr, "bad request here");
   const u = await runZot(["-p", "hi", "--max-steps", "x"], z);
   assertEquals(u.code, 2);

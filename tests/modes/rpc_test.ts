@@ -7,7 +7,7 @@ import { RPC_MAX_LINE_BYTES } from "../../src/modes/rpc/mod.ts";
 Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({ script: [{ text: "Hello over RPC." }] });
-  const rpc = rpcProcess(["--base-url", llm.url, "--no-yolo"], z);
+  const rpc = rpcProcess(["--base-url", llm.url], z);
   await rpc.send({ type: "hello", id: "1" });
   const hello = await rpc.next();
   assertEquals([hello.type, hello.id, hello.command, hello.success], [
@@ -78,7 +78,6 @@ Deno.test("RPC mode: commands, events, malformed lines; stdout is JSON only", as
   assertEquals(end.code, 0, end.stderr);
   assertEquals(end.rest, []);
   for (const line of rpc.seen) JSON.parse(line);
-  assertStringIncludes(end.stderr, "--no-yolo has no effect in rpc mode");
   // Sessions are off by default in RPC mode.
   assertEquals([...Deno.readDirSync(z.home)].some((e) => e.name === "sessions"), false);
 });

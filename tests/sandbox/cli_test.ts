@@ -62,7 +62,7 @@ Deno.test("zot ext grant --yes stores the grant", async () => {
 
 Deno.test("zot trust and zot untrust remember the project", async () => {
   await using z = await tempZot();
-  assertEquals((await zot(["trust"], z.home, z.cwd)).code, 0);
+  assertEquals((await zot(["trust", "--yes"], z.home, z.cwd)).code, 0);
   assert(await isProjectTrusted(z.paths.trust, z.cwd));
   assertEquals((await zot(["trust", "--list"], z.home, z.cwd)).stdout.trim(), z.cwd);
   assertEquals((await zot(["untrust"], z.home, z.cwd)).code, 0);
@@ -82,7 +82,7 @@ Deno.test("zot ext doctor does not start a project's extensions until the projec
   await Deno.chmod(join(dir, "run.sh"), 0o755);
   await zot(["ext", "doctor"], z.home, z.cwd);
   assert(!(await exists(marker)), "an untrusted project's extension ran");
-  await zot(["trust"], z.home, z.cwd);
+  await zot(["trust", "--yes"], z.home, z.cwd);
   await zot(["ext", "doctor"], z.home, z.cwd);
   assert(await exists(marker), "a trusted project's extension should start");
 });

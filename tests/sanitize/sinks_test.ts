@@ -102,9 +102,12 @@ Deno.test("sinks: zot ext list and doctor render every line safe and on one line
     description: null,
     sandboxed: false,
     dir: `/d/${NASTY}`,
+    state: "needs_grant",
+    why: `Cannot start extension "n": changed${NASTY}`,
   }]);
   assertTerminalSafe(table, "list table");
-  assertEquals(table.split("\n").length, 3);
+  // The header, the row, and the row's reason under the table.
+  assertEquals(table.split("\n").length, 4);
   assertStringIncludes(table, `n${NASTY_SAFE}`);
   const doctor = renderDoctor([{
     name: `n${NASTY}`,

@@ -11,6 +11,7 @@ import { basename } from "../../path.ts";
 import { describeOrigin, type InstallOrigin, readInstallRecords } from "./record.ts";
 import { safeText } from "../../safe_text.ts";
 import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
+import { type ListState, listStates, stateWords } from "./list_state.ts";
 
 export interface ListRow {
   scope: "project" | "global";
@@ -24,6 +25,9 @@ export interface ListRow {
   dir: string;
   /** Where it was installed from (install record), when zot installed it. */
   source?: { text: string; origin: InstallOrigin };
+  /** Whether a run here would start it (list_state.ts), and why not. */
+  state: ListState;
+  why: string | null;
 }
 
 // TypeScript and JavaScript entry points run sandboxed; anything else has full privileges.
@@ -32,10 +36,12 @@ export { isSandboxedExec };
 export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
   const rows: ListRow[] = [];
   const records = await readInstallRecords(paths);
-  for (const install of await listInstalls(paths)) {
-    if (!install.ok) continue;
+  const installs = (await listInstalls(paths)).flatMap((i) => i.ok ? [i] : []);
+  const states = await listStates(paths, installs.map((i) => i.source));
+  for (const install of installs) {
     const m = install.source.manifest;
     const record = install.kind === "global" ? records.get(basename(install.dir)) : undefined;
+    const state = states.get(install.source.dir) ?? { state: "ready", why: null };
     rows.push({
       scope: install.kind,
       name: m.name,
@@ -47,6 +53,8 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       sandboxed: isSandboxedExec(m.exec) || (!!m.exec && m.scope !== undefined),
       dir: install.dir,
       ...(record ? { source: { text: describeOrigin(record.origin), origin: record.origin } } : {}),
+      state: state.state,
+      why: state.why,
     });
   }
   const rank = (r: ListRow) => (r.scope === "project" ? 0 : 1);
@@ -76,14 +84,24 @@ export function renderListTable(rows: readonly ListRow[]): string {
   const dirWidth = withSource ? Math.max(3, ...rows.map((r) => safeText(r.dir).length)) : 0;
   const line = (raw: string[]) => {
     const cells = raw.map((c) => safeText(c));
-    const tail = withSource ? `${cells[6].padEnd(dirWidth)}  ${cells[7]}` : cells[6];
+    const tail = withSource ? `${cells[7].padEnd(dirWidth)}  ${cells[8]}` : cells[7];
     return `${cells[0].padEnd(12)}  ${cells[1].padEnd(20)}  ${cells[2].padEnd(10)}  ${
       cells[3].padEnd(8)
     }  ` +
-      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${tail}`;
+      `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6].padEnd(11)}  ${tail}`;
   };
   const out = [
-    line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir", "source"]),
+    line([
+      "scope",
+      "name",
+      "version",
+      "enabled",
+      "language",
+      "sandboxed",
+      "state",
+      "dir",
+      "source",
+    ]),
   ];
   for (const r of rows) {
     out.push(line([
@@ -93,9 +111,14 @@ export function renderListTable(rows: readonly ListRow[]): string {
       yesNo(r.enabled),
       r.language ?? "-",
       yesNo(r.sandboxed),
+      stateWords(r.state),
       r.dir,
       r.source?.text ?? "-",
     ]));
+  }
+  // Why the ones that would not start do not, each with its remedy, under the table.
+  for (const r of rows.filter((r) => r.why !== null)) {
+    out.push(`${safeText(r.name)}: ${safeText(r.why!)}`);
   }
   return out.join("\n") + "\n";
 }

@@ -11,7 +11,7 @@ import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../co
 import { loadCredentials } from "../../config/credentials.ts";
 import { rememberModel } from "../../config/settings.ts";
 import { DEPTH_ENV, depthOf } from "../../agent/subagents/command.ts";
-import { errorMessage } from "../../errors.ts";
+import { errorMessage, UsageError } from "../../errors.ts";
 import { Agent } from "../../agent/loop.ts";
 import { ToolRegistry } from "../../agent/tool_registry.ts";
 import { AgentToolCaller } from "../../agent/tool_caller.ts";
@@ -100,12 +100,13 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const cwd = resolve(options.cwd ?? Deno.cwd());
   const env = options.env ?? denoEnv;
   const paths = zotPaths(cwd, zotHome(env));
+  // `--no-yolo` asks before each tool call and only the TUI can ask: a headless run would run every
+  // tool unasked, the opposite of what the flag requests. Refused before anything runs.
   if (!flags.yolo && mode !== "interactive") {
-    warn(warning(
-      "run",
-      "flag-ignored",
-      `--no-yolo has no effect in ${mode} mode (no interactive prompt available); tools will run without confirmation`,
-    ));
+    throw new UsageError(
+      `--no-yolo needs the TUI to confirm each tool call, and ${mode} mode cannot ask ` +
+        `(drop --no-yolo, or choose what may run with --tools read,edit or --no-tools)`,
+    );
   }
   const allow = toolAllowList(flags);
   // Independent file reads run together: start-up time is measured to the first request.

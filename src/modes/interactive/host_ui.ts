@@ -1,6 +1,7 @@
 /**
  * The TUI's HostUi: extension notes, panels and submissions land here.
- * Notes are one line each under the transcript; `submit` starts a turn or
+ * Notes are one line each under the transcript (`display` text goes into the
+ * transcript itself); `submit` starts a turn or
  * queues behind the running one; `submit_slash` arrives as an extension
  * command already resolved by the host and runs like a typed one.
  *
@@ -41,7 +42,9 @@ export class TuiHostUi implements HostUi {
     this.#screen.render();
   }
   display(extension: string, text: string): void {
-    this.notify(extension, "info", text);
+    // Output to read, not a status: it stays in the transcript and the scrollback.
+    this.#screen.transcript.addExtensionText(extension, text);
+    this.#screen.render();
   }
   clearNotes(extension: string): void {
     this.#screen.notes.clear(extension);

@@ -1,8 +1,8 @@
 /**
  * Global keys while the editor has focus: Esc aborts the running turn
  * (queued prompts the user typed come back to the editor) and clears
- * notes; Ctrl+C aborts the running turn, else clears the editor, or
- * (pressed twice in a row) exits; Ctrl+O expands or collapses tool output; Ctrl+G gives an open
+ * notes; Ctrl+C aborts the running turn, else clears a draft in the editor
+ * (Ctrl+- undoes that), else (pressed twice in a row) exits; Ctrl+O expands or collapses tool output; Ctrl+G gives an open
  * panel without focus the keyboard. Dialogs and panels get
  * their keys first (they have the focus).
  *
@@ -31,6 +31,9 @@ function abortedText(restored: number): string {
   return `aborted; ${what} back in the editor`;
 }
 
+/** The status after Ctrl+C cleared a draft. */
+export const DRAFT_CLEARED = "editor cleared (ctrl+- brings it back; ctrl+c twice exits)";
+
 export function globalKeys(a: KeyActions): (data: string) => { consume: true } | undefined {
   let ctrlC = 0;
   let expanded = false;
@@ -51,9 +54,11 @@ export function globalKeys(a: KeyActions): (data: string) => { consume: true } |
         return { consume: true };
       }
       if (screen.editor.getText() !== "") {
-        // Clearing is a step of its own: exiting still takes two more presses.
+        // Clearing is a step of its own: exiting still takes two more presses, and the draft is
+        // one undo away (the editor's setText is undoable), which the status says.
         ctrlC = 0;
         screen.editor.setText("");
+        a.status.show(DRAFT_CLEARED, "info", 4000);
         screen.render();
         return { consume: true };
       }

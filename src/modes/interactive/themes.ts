@@ -1,16 +1,23 @@
 /**
- * Where themes come from and which one is chosen: the built-in default,
- * `$ZOT_HOME/themes/*.json`, and `theme.json` / `themes/theme.json` of
- * loaded extensions (as the reference host does). The choice is saved as
- * `theme` in `$ZOT_HOME/config.json`; a chosen theme that is gone falls
- * back to the default.
+ * Where themes come from and which one is chosen: the built-in ones (dark,
+ * light, high-contrast), `$ZOT_HOME/themes/*.json`, and `theme.json` /
+ * `themes/theme.json` of loaded extensions (as the reference host does), in
+ * that order; a name taken by an earlier one is found as the earlier one.
+ * The choice is saved as `theme` in `$ZOT_HOME/config.json`; a chosen theme
+ * that is gone falls back to the default (dark).
  *
  * @module
  */
 
 import { basename, join } from "../../path.ts";
 import { readJsonObject, writeJsonAtomic } from "../../config/json_file.ts";
-import { DEFAULT_THEME, parseThemeJson, type Theme } from "../../tui/mod.ts";
+import {
+  BUILTIN_THEMES,
+  builtinTheme,
+  DEFAULT_THEME,
+  parseThemeJson,
+  type Theme,
+} from "../../tui/mod.ts";
 
 export interface ThemeEntry {
   theme: Theme;
@@ -41,7 +48,7 @@ export class ThemeStore {
   }
 
   async list(): Promise<ThemeEntry[]> {
-    const out: ThemeEntry[] = [{ theme: DEFAULT_THEME, origin: "built-in" }];
+    const out: ThemeEntry[] = BUILTIN_THEMES.map((theme) => ({ theme, origin: "built-in" }));
     try {
       const files = [...Deno.readDirSync(this.#sources.themesDir)]
         .filter((e) => e.isFile && e.name.endsWith(".json"))
@@ -66,6 +73,9 @@ export class ThemeStore {
     const { value } = await readJsonObject(this.#sources.configPath);
     const name = typeof value.theme === "string" ? value.theme : undefined;
     if (!name) return DEFAULT_THEME;
+    // A built-in needs no reading of theme files (start-up), and answers to a former name too.
+    const builtin = builtinTheme(name);
+    if (builtin) return builtin;
     return (await this.list()).find((e) => e.theme.name === name)?.theme ?? DEFAULT_THEME;
   }
 

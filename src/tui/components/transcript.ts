@@ -24,6 +24,7 @@ import {
 } from "./lines.ts";
 import { ToolBlock } from "./tool_block.ts";
 import { AssistantBlock } from "./assistant_block.ts";
+import { ColumnsBlock, type ColumnsSection } from "./columns_block.ts";
 
 /** Plain styled text with a leading blank line (or not). */
 export class TextBlock implements Component, Watched {
@@ -146,6 +147,20 @@ export class Transcript extends Container implements RenderSince {
 
   addInfo(text: string): void {
     this.addChild(new TextBlock(text, this.#paint.muted));
+  }
+
+  /**
+   * What an extension shows (a command's `display`): `[<label>] ` then the
+   * text, muted, continuation lines under the text. In the transcript, not
+   * the notes, so it stays in the scrollback after the notes are cleared.
+   */
+  addExtensionText(label: string, text: string): void {
+    this.addChild(new TextBlock(text, this.#paint.muted, { prefix: `[${sanitize(label)}] ` }));
+  }
+
+  /** A two-column listing (`/help`, `/tools`), muted, aligned at any width. */
+  addColumns(sections: readonly ColumnsSection[]): void {
+    this.addChild(new ColumnsBlock(sections, this.#paint.muted));
   }
 
   addError(text: string): void {

@@ -72,7 +72,8 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
   const r = await zot(z, "ext", "list");
   assertEquals(r.code, 0);
   const lines = r.stdout.trimEnd().split("\n");
-  assertEquals(lines.length, 4);
+  // The header, three rows, and why the held-back project extension does not start.
+  assertEquals(lines.length, 5);
   assertEquals(lines[0].split(/\s+/), [
     "scope",
     "name",
@@ -80,6 +81,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     "enabled",
     "language",
     "sandboxed",
+    "state",
     "dir",
   ]);
   assertEquals(lines[1].split(/\s+/), [
@@ -89,6 +91,8 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     "yes",
     "-",
     "yes",
+    "held",
+    "back",
     join(z.paths.projectExtensions, "p"),
   ]);
   assertEquals(lines[2].split(/\s+/), [
@@ -98,6 +102,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     "no",
     "python",
     "no",
+    "disabled",
     join(z.paths.extensions, "a"),
   ]);
   assertEquals(lines[3].split(/\s+/), [
@@ -107,8 +112,10 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     "yes",
     "-",
     "yes",
+    "ready",
     join(z.paths.extensions, "b"),
   ]);
+  assertStringIncludes(lines[4], `proj: "${z.cwd}" is not a trusted project (run "zot trust"`);
   const json = JSON.parse((await zot(z, "ext", "list", "--json")).stdout).extensions;
   assertEquals(json[1], {
     scope: "global",
@@ -119,6 +126,8 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
     description: null,
     sandboxed: false,
     dir: join(z.paths.extensions, "a"),
+    state: "disabled",
+    why: null,
   });
   await assertNoLeftoverProcesses(z.root);
 });

@@ -45,7 +45,7 @@ Deno.test("zot ext doctor --static: errors, shadowed, disabled, theme-only", asy
   const off = await ext(z.paths.extensions, "off", `{"name":"off","exec":"x","enabled":false}`);
   const theme = await ext(z.paths.extensions, "nord", `{"name":"nord"}`, { "theme.json": "{}" });
   // Trusted: the project's copy takes part in names (and loses); untrusted it would not run.
-  assertEquals((await zot(z, "trust")).code, 0);
+  assertEquals((await zot(z, "trust", "--yes")).code, 0);
   const r = await zot(z, "ext", "doctor", "--static");
   assertEquals(r.code, 1, r.stderr);
   const text = r.stdout;

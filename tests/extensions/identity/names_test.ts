@@ -59,7 +59,7 @@ Deno.test("names: a trusted project extension named like a global one is refused
     "extension.json": manifest({ name: "notes", exec: "./run.py" }),
     "run.py": pythonExtension("notes", w.marker),
   });
-  assertEquals((await w.run("trust")).code, 0);
+  assertEquals((await w.run("trust", "--yes")).code, 0);
   const rows = await w.doctor();
   assertEquals(rows.map((r) => [r.scope, r.status]), [["project", "error"], ["global", "ok"]]);
   assertStringIncludes(rows[0].errors.join("\n"), `is already used by your own extension (${g})`);
@@ -148,7 +148,7 @@ Deno.test("names: a project extension added after the trust with a pinned one's 
     "extension.json": manifest({ name: "lint", exec: "./main.ts" }),
     "main.ts": scriptExtension("lint", w.marker),
   });
-  assertEquals((await w.run("trust")).code, 0);
+  assertEquals((await w.run("trust", "--yes")).code, 0);
   const added = await place(join(w.paths.projectExtensions, "b-lint"), {
     "extension.json": manifest({ name: "lint", exec: "./run.py" }),
     "run.py": pythonExtension("lint", w.marker),

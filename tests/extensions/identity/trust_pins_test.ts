@@ -25,7 +25,7 @@ async function trustedProject() {
     "extension.json": manifest({ name: "lint", exec: "./main.ts" }),
     "main.ts": scriptExtension("lint", w.marker),
   });
-  const trusted = await w.run("trust");
+  const trusted = await w.run("trust", "--yes");
   assertEquals(trusted.code, 0, trusted.stderr);
   assertStringIncludes(trusted.stderr, `"lint" (lint): runs "./main.ts" sandboxed`);
   return w;
@@ -59,7 +59,7 @@ Deno.test("trust pins: a plain extension added after the trust is held back; the
   assertStringIncludes(rows[0].notes.join("\n"), "it was added after you trusted");
   assertEquals(await w.escaped(), false, "the added plain extension ran");
   // Trusting again says what is new and how it runs, then lets it run.
-  const again = await w.run("trust");
+  const again = await w.run("trust", "--yes");
   assertStringIncludes(
     again.stderr,
     `"added" (added): runs "./run.py" as a plain program, NOT sandboxed, with your full privileges [new since the last trust]`,
@@ -81,7 +81,7 @@ Deno.test("trust pins: a project extension whose exec changed is held back", asy
   );
   assertEquals((await w.doctor()).map((r) => r.status), ["not loaded"]);
   assertEquals(await w.escaped(), false);
-  const again = await w.run("trust");
+  const again = await w.run("trust", "--yes");
   assertStringIncludes(again.stderr, `[changed: runs as sandboxed -> a plain program`);
   assertEquals((await started(w)).names, ["lint"]);
 });

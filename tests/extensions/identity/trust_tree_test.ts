@@ -29,7 +29,7 @@ async function trustedLint(): Promise<{ w: W; dir: string }> {
   await Deno.writeTextFile(join(dir, "lib", "helper.sh"), "echo helper\n");
   await Deno.writeTextFile(join(w.cwd, "shared.py"), "SETTING = 1\n");
   await Deno.symlink("../../../../shared.py", join(dir, "lib", "shared.py"));
-  const trusted = await w.run("trust");
+  const trusted = await w.run("trust", "--yes");
   assertEquals(trusted.code, 0, trusted.stderr);
   assertEquals((await started(w)).names, ["lint"], "the pinned extension runs");
   // A real start writes the marker: proof that the checks below would see a run.
@@ -100,7 +100,7 @@ for (const [what, edit, change] of edits) {
     await edit(dir, w);
     await assertHeld(w, change);
     // Trusting again names the change, then lets it run.
-    const again = await w.run("trust");
+    const again = await w.run("trust", "--yes");
     assertStringIncludes(again.stderr, `[changed: ${change}]`);
     assertEquals((await started(w)).names, ["lint"]);
   });
@@ -133,7 +133,7 @@ Deno.test("trust tree: a tree over the size limit is not pinned and never runs",
   // Sparse: the limit is checked from the size, before anything is read.
   using blob = await Deno.open(join(dir, "blob.bin"), { create: true, write: true });
   await blob.truncate(TREE_LIMITS.bytes + 1);
-  const trusted = await w.run("trust");
+  const trusted = await w.run("trust", "--yes");
   assertEquals(trusted.code, 0, trusted.stderr);
   assertStringIncludes(
     trusted.stderr,
@@ -187,7 +187,7 @@ for (const [field, fields] of outside) {
     await Deno.writeTextFile(join(dir, "extension.json"), manifest(fields));
     await Deno.writeTextFile(tool, pythonExtension("lint", w.marker));
     await Deno.chmod(tool, 0o755);
-    assertEquals((await w.run("trust")).code, 0);
+    assertEquals((await w.run("trust", "--yes")).code, 0);
     assertEquals((await w.doctor()).map((r) => r.status), ["ok"], "the pinned extension runs");
     assertEquals(await w.escaped(), true);
     await Deno.remove(w.marker);
@@ -207,7 +207,7 @@ Deno.test("trust tree: an outside exec missing at the trust and created later is
     join(dir, "extension.json"),
     manifest({ name: "lint", exec: "../../../tools/lint.py" }),
   );
-  assertEquals((await w.run("trust")).code, 0);
+  assertEquals((await w.run("trust", "--yes")).code, 0);
   await Deno.mkdir(join(w.cwd, "tools"));
   await Deno.writeTextFile(join(w.cwd, "tools", "lint.py"), pythonExtension("lint", w.marker));
   await Deno.chmod(join(w.cwd, "tools", "lint.py"), 0o755);

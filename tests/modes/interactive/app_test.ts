@@ -343,10 +343,11 @@ Deno.test("app: Enter on the slash menu's divider keeps the line; the typed pref
     await until(() => editor.isShowingAutocomplete(), 5_000, "the menu again");
     t.terminal.key("\r");
     await until(
-      () => notes.notes.some((n) => n.text === "pong from demo: "),
+      () => t.transcript().includes("[demo] pong from demo: "),
       5_000,
-      "the command's display",
+      "the command's display, in the transcript",
     );
+    assertEquals(notes.notes.length, 0);
     assertEquals(editor.getText(), "");
   } finally {
     await t.close();
@@ -391,19 +392,17 @@ Deno.test("app: an extension's submit during a turn is queued and runs after it"
   }
 });
 
-Deno.test("app: the scope an --ext sandboxed extension runs with is an info note, not a warning", async () => {
+Deno.test("app: the scope an --ext sandboxed extension runs with is in the transcript, not a note", async () => {
   await using z = await tempZot();
   const hello = new URL("../../../examples/extensions/hello", import.meta.url).pathname;
   await using llm = await startFakeLlm();
   const t = await openApp(llm.url, z, false, [hello]);
   try {
-    const notes = t.app.screen.notes.notes;
-    const scope = notes.filter((n) => n.extension === "zot");
-    assert(
-      scope.some((n) => n.text === `extension "hello" runs sandboxed and may:`),
-      JSON.stringify(notes),
-    );
-    assertEquals(scope.filter((n) => n.level !== "info"), []);
+    const text = t.transcript();
+    assert(text.includes(`extension "hello" runs sandboxed and may:`), text);
+    // The listing is one block: its lines follow one another.
+    assert(/runs sandboxed and may:\n  \S/.test(text), text);
+    assertEquals(t.app.screen.notes.notes, []);
   } finally {
     await t.close();
   }

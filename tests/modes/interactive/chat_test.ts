@@ -175,11 +175,18 @@ Deno.test("tui: /model behind --base-url lists the server's models, the one in u
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
 
-Deno.test("tui: /sessions shows when each session started and its first prompt", async () => {
+Deno.test("tui: /sessions shows when each session started, its size, model and first prompt", async () => {
   await using z = await tempZot();
   await using llm = await startFakeLlm({ script: [{ text: "meow" }, { text: "woof" }] });
-  for (const prompt of ["tell me about cats", "and now\nabout dogs"]) {
-    const run = await runZot(["-p", prompt, "--base-url", llm.url, "--no-ext"], z);
+  const runs = [["tell me about cats", "claude-haiku-4-5"], [
+    "and now\nabout dogs",
+    "claude-opus-4-1",
+  ]];
+  for (const [prompt, model] of runs) {
+    const run = await runZot(
+      ["-p", prompt, "--base-url", llm.url, "--no-ext", "--model", model],
+      z,
+    );
     assertEquals(run.code, 0, run.stderr);
   }
   await using tui = await startZotTui({
@@ -191,8 +198,8 @@ Deno.test("tui: /sessions shows when each session started and its first prompt",
   await tui.type("/sessions");
   await tui.keys("Enter");
   const picker = await tui.waitFor("Resume which session?", "the session picker");
-  assert(picker.includes("tell me about cats"), picker);
-  assert(picker.includes("and now about dogs"), picker);
+  assert(picker.includes("2 messages · claude-haiku-4-5 · tell me about cats"), picker);
+  assert(picker.includes("2 messages · claude-opus-4-1 · and now about dogs"), picker);
   assert(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(picker), picker);
   await tui.keys("Escape");
   await tui.waitFor((s) => !s.includes("Resume which session?"), "the picker closed");

@@ -55,9 +55,14 @@ Deno.test("tui: extension commands in autocomplete, actions, notes and errors", 
 
   await run(tui, "/demo");
   await tui.waitFor("[demo] pong demo", "display action");
-  // A display is the extension's note (shown under the command's name): clear_notes removes it.
+  // A display is part of the transcript (shown under the command's name): clear_notes and Esc
+  // clear the notes, the display stays where the user can read it again.
+  await run(tui, "/demo note");
+  await tui.waitFor("[tuiext] note two", "a note next to the display");
   await run(tui, "/demo clear");
-  await tui.waitFor((s) => !s.includes("pong demo"), "clear_notes removes the display");
+  await tui.keys("Escape");
+  const cleared = await tui.waitFor((s) => !s.includes("note two"), "clear_notes and esc clear");
+  assert(cleared.includes("[demo] pong demo"), cleared);
   await run(tui, "/demo bad");
   await tui.waitFor("extension /demo: it broke", "error status");
   await run(tui, "/demo weird");

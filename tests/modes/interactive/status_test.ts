@@ -1,7 +1,12 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { StatusLine, type Timers } from "../../../src/modes/interactive/status.ts";
 import { previewLines } from "../../../src/modes/interactive/confirm.ts";
-import { firstPrompt, sessionStarted } from "../../../src/modes/interactive/session_list.ts";
+import {
+  firstPrompt,
+  sessionStarted,
+  sessionSummary,
+  summaryText,
+} from "../../../src/modes/interactive/session_list.ts";
 import { DEFAULT_THEME, paintOf, StatusBar } from "../../../src/tui/mod.ts";
 
 /** Timers fired by hand, in any order (an old timer may fire late). */
@@ -76,4 +81,35 @@ Deno.test("session list: the first prompt since the last clear; start time from 
   assertEquals(firstPrompt([file, line({ type: "clear" })].join("\n")), undefined);
   assertEquals(sessionStarted("not-a-stamp"), "not-a-stamp");
   assertEquals(sessionStarted("20260102-030405-ab12cd34").length, "2026-01-02 03:04".length);
+});
+
+Deno.test("session rows: message count as a resume sees it, the last reply's model, the prompt", () => {
+  const line = (v: unknown) => JSON.stringify(v);
+  const user = (text: string) => line({ role: "user", content: [{ type: "text", text }] });
+  const reply = (model?: string) =>
+    line({ role: "assistant", content: [{ type: "text", text: `"model":"fake"` }], model });
+  const header = line({ type: "session", version: 1, id: "x", cwd: "/p", model: "start-model" });
+  // Before any reply: the header's model.
+  assertEquals(sessionSummary([header, user("hi")].join("\n")), {
+    messages: 1,
+    model: "start-model",
+    prompt: "hi",
+  });
+  // The last reply's model wins; a clear drops the count; a compaction replaces `dropped`.
+  const file = [
+    header,
+    user("old"),
+    reply("m1"),
+    line({ type: "clear" }),
+    user("one"),
+    reply("m2"),
+    user("two"),
+    reply("m3"),
+    line({ type: "compaction", dropped: 2, summary: { role: "user", content: [] } }),
+    "",
+  ].join("\n");
+  const s = sessionSummary(file);
+  assertEquals(s, { messages: 3, model: "m3", prompt: "one" });
+  assertEquals(summaryText(s), "3 messages · m3 · one");
+  assertEquals(summaryText({ messages: 1 }), "1 message · (no prompt)");
 });

@@ -1,6 +1,6 @@
 /**
  * Where the TUI shows a diagnostic is decided by its fields: load problems
- * stay in the chat as `✖` lines, launch notes are muted information, the
+ * stay in the chat as `✖` lines, launch notes are muted text in the transcript, the
  * rest are warning notes from "zot". The text never decides it.
  */
 
@@ -37,7 +37,7 @@ Deno.test("TUI: a load problem is a ✖ line in the chat, not a note", () => {
   assertEquals(s.notes.notes.length, 0);
 });
 
-Deno.test("TUI: launch notes are info notes, other warnings are warn notes, skills say so", () => {
+Deno.test("TUI: launch notes go to the transcript, other warnings are warn notes, skills say so", () => {
   const s = screen();
   showDiagnostics(s, [
     {
@@ -55,11 +55,12 @@ Deno.test("TUI: launch notes are info notes, other warnings are warn notes, skil
     { source: "skills", severity: "error", code: "skill-invalid", message: "Invalid skill a" },
   ]);
   assertEquals(s.notes.notes.map((n) => [n.level, n.text]), [
-    ["info", `extension "x" runs sandboxed`],
     ["warn", "no earlier session"],
     ["warn", "skill: Invalid skill a"],
   ]);
-  assert(!s.transcript.render(100).join("\n").includes("✖"));
+  const chat = s.transcript.render(100).join("\n");
+  assert(chat.includes(`extension "x" runs sandboxed`), chat);
+  assert(!chat.includes("✖"), chat);
 });
 
 Deno.test("TUI: a warning whose text looks like a load error stays a note", () => {

@@ -61,10 +61,9 @@ export async function runExtensionCommand(
       screen.editor.insertTextAtCursor(outcome.insert ?? "");
       break;
     case "display":
-      // Shown as `[<command>]` (as upstream), owned by the extension: its clear_notes removes it.
-      if (outcome.display) {
-        screen.notes.add(outcome.extension, "info", outcome.display, outcome.command);
-      }
+      // Shown as `[<command>]` (as upstream), in the transcript: the answer to a command the
+      // user ran is part of the conversation's record and stays in the scrollback.
+      if (outcome.display) screen.transcript.addExtensionText(outcome.command, outcome.display);
       break;
     case "open_panel":
       if (outcome.panel) {

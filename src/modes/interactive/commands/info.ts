@@ -9,17 +9,21 @@ import { loadSkills } from "../../common/tools.ts";
 import { discoverSources } from "../../common/extensions.ts";
 import type { BuiltinCommand } from "./types.ts";
 
-/** Aligned `name  text` rows (names padded to the longest). */
-function columns(rows: readonly [string, string][]): string[] {
-  const width = Math.max(0, ...rows.map(([name]) => name.length));
-  return rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`.trimEnd());
-}
-
 /** A tool description's first sentence: one row in a list. */
 function summary(description: string): string {
   const first = description.split(/\n|(?<=\.)\s/)[0].trim();
   return first.length <= 100 ? first : first.slice(0, 99) + "…";
 }
+
+/** The keys `/help` lists (what src/modes/interactive/keys.ts and the editor do). */
+const KEYS: [string, string][] = [
+  ["enter", "send (during a turn: queue)"],
+  ["esc", "abort the turn, close a dialog, clear the notes"],
+  ["ctrl+c", "abort the turn, else clear the editor, else (twice) exit"],
+  ["ctrl+-", "undo in the editor (brings a cleared draft back)"],
+  ["ctrl+o", "expand or collapse tool output"],
+  ["ctrl+g", "give an open panel the keyboard"],
+];
 
 export const help: BuiltinCommand = {
   name: "help",
@@ -29,13 +33,10 @@ export const help: BuiltinCommand = {
     // The menu's list: an extension command spelled like a built-in never runs.
     const ext = listedExtensionCommands(ctx.builtins(), ctx.setup.host?.commands() ?? [])
       .map((c): [string, string] => [`/${c.name}`, `${c.description} [${c.extension}]`]);
-    const rows = columns([...own, ...ext]);
-    const lines = ["Commands:", ...rows.slice(0, own.length)];
-    if (ext.length > 0) lines.push("Extension commands:", ...rows.slice(own.length));
-    lines.push(
-      "Keys: enter send · esc abort / close · ctrl+c twice exit · ctrl+o expand tool output",
-    );
-    ctx.screen.transcript.addInfo(lines.join("\n"));
+    const sections = [{ title: "Commands:", rows: own }];
+    if (ext.length > 0) sections.push({ title: "Extension commands:", rows: ext });
+    sections.push({ title: "Keys:", rows: KEYS });
+    ctx.screen.transcript.addColumns(sections);
   },
 };
 
@@ -47,7 +48,7 @@ export const tools: BuiltinCommand = {
       const source = t.source && t.source !== "builtin" ? ` [${t.source}]` : "";
       return [t.name, summary(t.description) + source];
     });
-    ctx.screen.transcript.addInfo(["Tools:", ...columns(rows)].join("\n"));
+    ctx.screen.transcript.addColumns([{ title: "Tools:", rows }]);
   },
 };
 

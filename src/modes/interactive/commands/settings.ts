@@ -83,7 +83,10 @@ export const theme: BuiltinCommand = {
       choices: entries.map((e, i) => ({
         value: String(i),
         label: e.theme.name,
-        description: e.origin,
+        // A built-in says what it is for; the others say where they come from.
+        description: e.origin === "built-in" && e.theme.description
+          ? `built-in: ${e.theme.description}`
+          : e.origin,
       })),
       selected: Math.max(0, current),
     });
