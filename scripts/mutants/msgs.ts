@@ -34,4 +34,20 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: [DENIED_TEST],
   },
+  {
+    id: "msgs-remove-asks-without-terminal",
+    protection: "zot ext remove without a terminal and without --yes refuses instead of asking",
+    file: "src/cli/ext/remove.ts",
+    find: "if (!io.interactive()) {",
+    replace: "if (false) {",
+    tests: ["tests/cli/ext/remove_prompt_tty_test.ts"],
+  },
+  {
+    id: "msgs-usage-error-prefix",
+    protection: "a usage error reads like every other zot error (zot: <message>)",
+    file: "src/cli/program.ts",
+    find: 'return `zot: ${text.replace(/^error: /, "")}`;',
+    replace: "return text;",
+    tests: ["tests/journeys/error_prefix_test.ts"],
+  },
 ];
