@@ -11,7 +11,8 @@ import { safeText } from "../../safe_text.ts";
 import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
 
 export interface ListRow {
-  scope: "project" | "global";
+  /** Where it is installed (not its `scope`, which is what it may do). */
+  location: "project" | "global";
   name: string;
   version: string | null;
   enabled: boolean;
@@ -31,7 +32,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
     if (!install.ok) continue;
     const m = install.source.manifest;
     rows.push({
-      scope: install.kind,
+      location: install.kind,
       name: m.name,
       version: m.version ?? null,
       enabled: m.enabled,
@@ -41,7 +42,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       dir: install.dir,
     });
   }
-  const rank = (r: ListRow) => (r.scope === "project" ? 0 : 1);
+  const rank = (r: ListRow) => (r.location === "project" ? 0 : 1);
   return rows.sort((a, b) =>
     rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.dir < b.dir ? -1 : 1)
   );
@@ -70,10 +71,10 @@ export function renderListTable(rows: readonly ListRow[]): string {
     }  ` +
       `${cells[4].padEnd(10)}  ${cells[5].padEnd(9)}  ${cells[6]}`;
   };
-  const out = [line(["scope", "name", "version", "enabled", "language", "sandboxed", "dir"])];
+  const out = [line(["location", "name", "version", "enabled", "language", "sandboxed", "dir"])];
   for (const r of rows) {
     out.push(line([
-      r.scope,
+      r.location,
       r.name,
       r.version ?? "-",
       yesNo(r.enabled),

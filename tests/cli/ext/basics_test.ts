@@ -74,7 +74,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
   const lines = r.stdout.trimEnd().split("\n");
   assertEquals(lines.length, 4);
   assertEquals(lines[0].split(/\s+/), [
-    "scope",
+    "location",
     "name",
     "version",
     "enabled",
@@ -111,7 +111,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
   ]);
   const json = JSON.parse((await zot(z, "ext", "list", "--json")).stdout).extensions;
   assertEquals(json[1], {
-    scope: "global",
+    location: "global",
     name: "alpha",
     version: null,
     enabled: false,
