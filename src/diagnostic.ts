@@ -70,6 +70,7 @@ export type DiagnosticCode =
   | "config-invalid"
   | "no-api-key"
   | "settings-save-failed"
+  | "model-unknown"
   | "flag-ignored"
   | "unknown-tool"
   | "extension-stopped"

@@ -84,8 +84,14 @@ export interface FakeLlm extends AsyncDisposable {
   readonly anthropicBaseUrl: string;
   /** Base URL for the OpenAI SDK / `--base-url` with the openai provider (`<url>/v1`). */
   readonly openaiBaseUrl: string;
-  /** Every request received, in arrival order. */
+  /** Every request received, in arrival order, except the lookups below. */
   readonly requests: readonly FakeRequest[];
+  /**
+   * What was asked about models rather than of them (every GET, e.g. `GET /v1/models` and
+   * `GET /v1/models/<id>`; Ollama's `POST /api/show`), in arrival order: kept apart, so a run that looks its model up
+   * first does not shift the indexes of `request(n)`.
+   */
+  readonly lookups: readonly FakeRequest[];
   /** Streams still open (a `hang` turn stays open until its client goes away). */
   readonly openStreams: number;
   /** The next request not yet returned by `nextRequest`, waiting up to `timeoutMs`. */
@@ -104,6 +110,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const script = options.script ?? [];
   const turns = Array.isArray(script) ? [...script] : undefined;
   const requests: FakeRequest[] = [];
+  const lookups: FakeRequest[] = [];
   const waiters: { n: number; resolve: (r: FakeRequest) => void }[] = [];
   const open: OpenStreams = new Set();
   let modelRequests = 0;
@@ -145,7 +152,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       ? "model"
       : "unknown";
     const request: FakeRequest = { api, method: req.method, path, headers, body };
-    record(request);
+    // Model requests are POSTs: every GET asks about models (also at a base URL without /v1).
+    const lookup = req.method === "GET" || path === "/api/show";
+    if (lookup) lookups.push(request);
+    else record(request);
     if (api === "models") return modelsResponse(options.models ?? ["fake-model"]);
     if (api === "model") {
       const id = decodeURIComponent(path.slice("/v1/models/".length));
@@ -218,6 +228,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     anthropicBaseUrl: url,
     openaiBaseUrl: `${url}/v1`,
     requests,
+    lookups,
     get openStreams() {
       return open.size;
     },
