@@ -50,4 +50,28 @@ export const mutants: Mutant[] = [
     replace: "return text;",
     tests: ["tests/journeys/error_prefix_test.ts"],
   },
+  {
+    id: "msgs-model-lookup-no-server",
+    protection: "a model beyond the catalog gets its window from the server behind the base URL",
+    file: "src/providers/model_lookup.ts",
+    find: "const said = await askServer(options.baseUrl, options);",
+    replace: "const said = undefined as ModelInfo | undefined;",
+    tests: ["tests/providers/model_lookup_test.ts", "tests/modes/unknown_model_window_test.ts"],
+  },
+  {
+    id: "msgs-unknown-window-silent",
+    protection: "auto-compaction off for an unknown window is said once, not silently",
+    file: "src/modes/common/setup.ts",
+    find: "unknownWindows.add(agent.model);",
+    replace: "unknownWindows.add(agent.model);\n        if (unknownWindows.size > 0) return;",
+    tests: ["tests/modes/unknown_model_window_test.ts"],
+  },
+  {
+    id: "msgs-models-file-lax-window",
+    protection: "models.json refuses a context window that is not a positive whole number",
+    file: "src/providers/models_file.ts",
+    find: "(!counts || (Number.isInteger(v) && v > 0))",
+    replace: "true",
+    tests: ["tests/providers/models_file_test.ts"],
+  },
 ];

@@ -74,6 +74,8 @@ export interface FakeLlmOptions {
   models?: string[];
   /** Output limits served as `max_tokens` by `GET /v1/models/<id>` (others: 404). */
   modelLimits?: Record<string, number>;
+  /** More fields of a model's `GET /v1/models` entry (e.g. vLLM's `max_model_len`). */
+  modelFields?: Record<string, Record<string, unknown>>;
 }
 
 /** A running fake server; dispose it (or `close()`) to stop it. */
@@ -156,7 +158,9 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     const lookup = req.method === "GET" || path === "/api/show";
     if (lookup) lookups.push(request);
     else record(request);
-    if (api === "models") return modelsResponse(options.models ?? ["fake-model"]);
+    if (api === "models") {
+      return modelsResponse(options.models ?? ["fake-model"], options.modelFields);
+    }
     if (api === "model") {
       const id = decodeURIComponent(path.slice("/v1/models/".length));
       const limit = options.modelLimits?.[id];
@@ -243,7 +247,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   };
 }
 
-function modelsResponse(ids: string[]): Response {
+function modelsResponse(
+  ids: string[],
+  fields: Record<string, Record<string, unknown>> = {},
+): Response {
   // One shape both SDKs accept: OpenAI's list plus Anthropic's fields.
   return jsonResponse({
     object: "list",
@@ -255,6 +262,7 @@ function modelsResponse(ids: string[]): Response {
       created_at: "2025-01-01T00:00:00Z",
       display_name: id,
       owned_by: "fake",
+      ...fields[id],
     })),
     has_more: false,
     first_id: ids[0] ?? null,
