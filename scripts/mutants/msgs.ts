@@ -56,7 +56,11 @@ export const mutants: Mutant[] = [
     file: "src/providers/model_lookup.ts",
     find: "const said = await askServer(options.baseUrl, options);",
     replace: "const said = undefined as ModelInfo | undefined;",
-    tests: ["tests/providers/model_lookup_test.ts", "tests/modes/unknown_model_window_test.ts"],
+    tests: [
+      "tests/providers/model_lookup_test.ts",
+      "tests/modes/unknown_model_window_test.ts",
+      "tests/modes/interactive/unknown_model_context_test.ts",
+    ],
   },
   {
     id: "msgs-unknown-window-silent",
