@@ -72,6 +72,7 @@ export type DiagnosticCode =
   | "config-invalid"
   | "no-api-key"
   | "settings-save-failed"
+  | "model-unknown"
   | "flag-ignored"
   | "unknown-tool"
   | "extension-stopped"

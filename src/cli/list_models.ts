@@ -1,6 +1,7 @@
 /**
- * `zot --list-models [--provider p] [--base-url u]`. An OpenAI-compatible
- * server behind `--base-url` (Ollama, vLLM, …) is asked for its own models;
+ * `zot --list-models [--provider p] [--base-url u]`. The server behind
+ * `--base-url` (Ollama, vLLM, any OpenAI- or Anthropic-compatible one) is
+ * asked for its own models;
  * otherwise the known-model table is printed.
  *
  * @module
@@ -27,9 +28,9 @@ export async function listModels(flags: RunFlags, options: { json?: boolean } = 
       import("../providers/list_models.ts"),
     ]);
     const creds = await loadCredentials(flags, zotPaths(Deno.cwd()), (k) => Deno.env.get(k));
-    if (creds.result.ok && creds.result.value.provider === "openai") {
+    if (creds.result.ok) {
       const listed = await fromServer({
-        provider: "openai",
+        provider: creds.result.value.provider,
         baseUrl: flags.baseUrl,
         apiKey: creds.result.value.apiKey,
       });

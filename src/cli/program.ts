@@ -14,6 +14,14 @@ import { addRunOptions } from "./run.ts";
 import { addTrustCommands } from "./trust.ts";
 import { addUpgradeCommand } from "./upgrade/command.ts";
 
+/**
+ * A usage error in zot's one error style, `zot: <message>`: commander writes
+ * `error: <message>`, and errors raised with `command.error()` carry no prefix.
+ */
+export function usageErrorText(text: string): string {
+  return `zot: ${text.replace(/^error: /, "")}`;
+}
+
 /** A parsed program that resolves to an exit code. */
 export interface Program {
   run(args: string[]): Promise<number>;
@@ -31,7 +39,9 @@ export function buildProgram(): Program {
     // The run options (--ext, --model, …) belong to a run: after a subcommand, an option is the
     // subcommand's (`zot ext doctor --ext ./dir`).
     .enablePositionalOptions()
-    .exitOverride();
+    .exitOverride()
+    // Subcommands copy this when created, so every usage error reads like zot's other errors.
+    .configureOutput({ outputError: (text, write) => write(usageErrorText(text)) });
   addRunOptions(root, setExit);
   addExtCommands(root, setExit);
   addTrustCommands(root, setExit);

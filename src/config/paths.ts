@@ -49,6 +49,8 @@ export interface ZotPaths {
   home: string;
   config: string;
   auth: string;
+  /** The user's own model limits and prices (`models.json`). */
+  models: string;
   systemPrompt: string;
   extensions: string;
   /** Data directories of sandboxed extensions (outside their install dir). */
@@ -78,6 +80,7 @@ export function zotPaths(cwd: string, home: string = zotHome()): ZotPaths {
     home,
     config: join(home, "config.json"),
     auth: join(home, "auth.json"),
+    models: join(home, "models.json"),
     systemPrompt: join(home, "SYSTEM.md"),
     extensions: join(home, "extensions"),
     extensionData: join(home, "extension-data"),

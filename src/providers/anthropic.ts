@@ -80,7 +80,7 @@ function reportedLimits(options: ProviderOptions) {
     }
   };
   return (request: ModelRequest): Promise<number | undefined> => {
-    if (request.maxTokens !== undefined || findModel(request.model)) {
+    if (request.maxTokens !== undefined || findModel(request.model)?.maxOutput) {
       return Promise.resolve(undefined);
     }
     let limit = asked.get(request.model);

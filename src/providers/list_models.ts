@@ -1,13 +1,15 @@
 /**
- * `--list-models`: the models of a provider. For an OpenAI-compatible server
- * behind a base URL, its own `GET /models` list (bounded by a short
- * timeout) wins; otherwise, or when the server cannot be asked, the model
- * table. Plain fetch: listing never loads an SDK.
+ * `--list-models`: the models of a provider. For a server behind a base URL,
+ * its own list wins (OpenAI-compatible `GET /models`, Anthropic-compatible
+ * `GET /v1/models`, bounded by a short timeout), with the limits and prices
+ * its entries state, else the table's; otherwise, or when the server cannot
+ * be asked, the model table. Plain fetch: listing never loads an SDK.
  *
  * @module
  */
 
-import { obj, str } from "./json_access.ts";
+import { obj } from "./json_access.ts";
+import { entryInfo } from "./model_fields.ts";
 import { findModel, modelsOf } from "./models.ts";
 import type { ModelInfo, ProviderId } from "./types.ts";
 import { errorMessage } from "../errors.ts";
@@ -29,27 +31,54 @@ export interface ModelList {
   diagnostics: string[];
 }
 
-function idsOf(body: unknown): string[] | undefined {
+/** The entries of a model list, each with what it states, else what the table knows. */
+function serverModels(body: unknown, provider: ProviderId): ModelInfo[] | undefined {
   const data = obj(body)?.data;
   if (!Array.isArray(data)) return undefined;
-  return data.flatMap((m) => {
-    const id = str(obj(m)?.id);
-    return id === undefined ? [] : [id];
+  return data.flatMap((entry) => {
+    const said = entryInfo(entry, provider);
+    if (!said) return [];
+    const known = findModel(said.id);
+    return [{
+      ...said,
+      contextWindow: said.contextWindow || known?.contextWindow || 0,
+      maxOutput: said.maxOutput || known?.maxOutput || 0,
+      ...(said.inputCost || said.outputCost ? {} : known ? pricesOf(known) : {}),
+    }];
   });
 }
 
-function infoOf(id: string, provider: ProviderId): ModelInfo {
-  return findModel(id) ??
-    { id, provider, contextWindow: 0, maxOutput: 0, inputCost: 0, outputCost: 0 };
+function pricesOf(m: ModelInfo): Partial<ModelInfo> {
+  const { inputCost, outputCost, cacheReadCost, cacheWriteCost } = m;
+  return {
+    inputCost,
+    outputCost,
+    ...(cacheReadCost !== undefined ? { cacheReadCost } : {}),
+    ...(cacheWriteCost !== undefined ? { cacheWriteCost } : {}),
+  };
+}
+
+/** Where a provider's server lists its models, and how it wants the key. */
+function listRequest(provider: ProviderId, base: string, apiKey?: string) {
+  const root = base.replace(/\/+$/, "");
+  if (provider === "anthropic") {
+    const headers: Record<string, string> = { "anthropic-version": "2023-06-01" };
+    if (apiKey) headers["x-api-key"] = apiKey;
+    return { url: `${root}/v1/models?limit=1000`, headers };
+  }
+  return {
+    url: `${root}/models`,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} as Record<string, string>,
+  };
 }
 
 export async function listModels(options: ListModelsOptions): Promise<ModelList> {
   const table = { models: modelsOf(options.provider), source: "table" as const };
-  if (options.provider !== "openai" || !options.baseUrl) return { ...table, diagnostics: [] };
-  const url = `${options.baseUrl.replace(/\/+$/, "")}/models`;
+  if (!options.baseUrl) return { ...table, diagnostics: [] };
+  const { url, headers } = listRequest(options.provider, options.baseUrl, options.apiKey);
   try {
     const res = await (options.fetch ?? fetch)(url, {
-      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+      headers,
       signal: AbortSignal.timeout(options.timeoutMs ?? 3_000),
     });
     if (!res.ok) {
@@ -59,11 +88,11 @@ export async function listModels(options: ListModelsOptions): Promise<ModelList>
         diagnostics: [`GET ${url} answered HTTP ${res.status}; showing known models`],
       };
     }
-    const ids = idsOf(await res.json());
-    if (!ids) {
+    const models = serverModels(await res.json(), options.provider);
+    if (!models) {
       return { ...table, diagnostics: [`GET ${url} returned no model list; showing known models`] };
     }
-    return { models: ids.map((id) => infoOf(id, "openai")), source: "server", diagnostics: [] };
+    return { models, source: "server", diagnostics: [] };
   } catch (e) {
     return {
       ...table,

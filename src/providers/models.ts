@@ -71,8 +71,27 @@ export const MODELS: readonly ModelInfo[] = [
   openai("o4-mini", 200_000, 100_000, 1.1, 4.4, 0.275),
 ];
 
+/**
+ * What this run learned about models beyond the table: the user's
+ * `models.json` and what the server said (see model_lookup.ts). Consulted
+ * first, so a user entry can also correct the table.
+ */
+const learned = new Map<string, ModelInfo>();
+
+/** Make `info` what {@linkcode findModel} answers for its id from now on in this process. */
+export function learnModel(info: ModelInfo): void {
+  learned.set(info.id, info);
+}
+
+/** Forget what {@linkcode learnModel} recorded (tests run many set-ups in one process). */
+export function forgetLearnedModels(): void {
+  learned.clear();
+}
+
 /** The table entry for `id` (exact, or a dated snapshot like `claude-haiku-4-5-20251001`). */
 export function findModel(id: string): ModelInfo | undefined {
+  const mine = learned.get(id);
+  if (mine) return mine;
   const exact = MODELS.find((m) => m.id === id);
   if (exact) return exact;
   const undated = id.replace(/-\d{8}$|-\d{4}-\d{2}-\d{2}$/, "");
@@ -112,9 +131,12 @@ export const FALLBACK_MAX_TOKENS = 8_192;
  * reported for the model (`reported`), else {@linkcode FALLBACK_MAX_TOKENS}.
  */
 export function defaultMaxTokens(id: string, reported?: number): number {
+  // What the user's models.json or the server said is the model's own, like a reported limit.
+  const said = learned.get(id)?.maxOutput;
+  if (said) return Math.min(said, 64_000);
   const known = findModel(id)?.maxOutput;
-  // Capped: a huge max_tokens makes some servers reserve (or reject) too much.
-  if (known !== undefined) return Math.min(known, 32_000);
+  // Capped: a huge max_tokens makes some servers reserve (or reject) too much. 0 is "not said".
+  if (known) return Math.min(known, 32_000);
   // A limit the provider reports is the model's own: used up to the reference host's 64000.
   if (reported !== undefined && Number.isInteger(reported) && reported > 0) {
     return Math.min(reported, 64_000);

@@ -19,6 +19,7 @@
  */
 
 import { WEB_STORAGE_GLOBALS } from "./config.ts";
+import { installDeniedRemedy } from "./denied_remedy.ts";
 
 /** Messages the bootstrap posts to the runner. */
 export type BootstrapMessage =
@@ -34,6 +35,8 @@ const args = ${JSON.stringify(args)};
 const post = (m) => globalThis.postMessage(m);
 // No web storage: it needs no permission and is not the extension's own.
 for (const name of ${JSON.stringify(WEB_STORAGE_GLOBALS)}) delete globalThis[name];
+// A denied permission names the scope entry to add, even in an error the extension catches.
+(${installDeniedRemedy.toString()})();
 // The worker would otherwise see the runner's argv.
 Object.defineProperty(Deno, "args", { value: Object.freeze([...args]), configurable: false });
 const realExit = Deno.exit.bind(Deno);

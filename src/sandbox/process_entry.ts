@@ -23,6 +23,7 @@
 
 import { parseRunnerConfig, RUNNER_CONFIG_ENV, WEB_STORAGE_GLOBALS } from "./config.ts";
 import { withImportRemedy } from "./import_remedy.ts";
+import { installDeniedRemedy } from "./denied_remedy.ts";
 
 /** Exit code when the runner cannot start or the extension threw. */
 const EXIT_FAILED = 1;
@@ -64,6 +65,8 @@ export async function runInProcess(): Promise<never> {
     value: Object.freeze([...config.args]),
     configurable: false,
   });
+  // A denied permission names the scope entry to add, even in an error the extension catches.
+  installDeniedRemedy();
   // No web storage: it needs no permission and is not the extension's own (web_storage.ts).
   for (const name of WEB_STORAGE_GLOBALS) delete (globalThis as Record<string, unknown>)[name];
   // The main thread's close() would exit with 0 whatever Deno.exitCode says.

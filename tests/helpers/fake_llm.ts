@@ -74,6 +74,8 @@ export interface FakeLlmOptions {
   models?: string[];
   /** Output limits served as `max_tokens` by `GET /v1/models/<id>` (others: 404). */
   modelLimits?: Record<string, number>;
+  /** More fields of a model's `GET /v1/models` entry (e.g. vLLM's `max_model_len`). */
+  modelFields?: Record<string, Record<string, unknown>>;
 }
 
 /** A running fake server; dispose it (or `close()`) to stop it. */
@@ -84,8 +86,14 @@ export interface FakeLlm extends AsyncDisposable {
   readonly anthropicBaseUrl: string;
   /** Base URL for the OpenAI SDK / `--base-url` with the openai provider (`<url>/v1`). */
   readonly openaiBaseUrl: string;
-  /** Every request received, in arrival order. */
+  /** Every request received, in arrival order, except the lookups below. */
   readonly requests: readonly FakeRequest[];
+  /**
+   * What was asked about models rather than of them (every GET, e.g. `GET /v1/models` and
+   * `GET /v1/models/<id>`; Ollama's `POST /api/show`), in arrival order: kept apart, so a run that looks its model up
+   * first does not shift the indexes of `request(n)`.
+   */
+  readonly lookups: readonly FakeRequest[];
   /** Streams still open (a `hang` turn stays open until its client goes away). */
   readonly openStreams: number;
   /** The next request not yet returned by `nextRequest`, waiting up to `timeoutMs`. */
@@ -104,6 +112,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   const script = options.script ?? [];
   const turns = Array.isArray(script) ? [...script] : undefined;
   const requests: FakeRequest[] = [];
+  const lookups: FakeRequest[] = [];
   const waiters: { n: number; resolve: (r: FakeRequest) => void }[] = [];
   const open: OpenStreams = new Set();
   let modelRequests = 0;
@@ -145,8 +154,13 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
       ? "model"
       : "unknown";
     const request: FakeRequest = { api, method: req.method, path, headers, body };
-    record(request);
-    if (api === "models") return modelsResponse(options.models ?? ["fake-model"]);
+    // Model requests are POSTs: every GET asks about models (also at a base URL without /v1).
+    const lookup = req.method === "GET" || path === "/api/show";
+    if (lookup) lookups.push(request);
+    else record(request);
+    if (api === "models") {
+      return modelsResponse(options.models ?? ["fake-model"], options.modelFields);
+    }
     if (api === "model") {
       const id = decodeURIComponent(path.slice("/v1/models/".length));
       const limit = options.modelLimits?.[id];
@@ -218,6 +232,7 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
     anthropicBaseUrl: url,
     openaiBaseUrl: `${url}/v1`,
     requests,
+    lookups,
     get openStreams() {
       return open.size;
     },
@@ -232,7 +247,10 @@ export async function startFakeLlm(options: FakeLlmOptions = {}): Promise<FakeLl
   };
 }
 
-function modelsResponse(ids: string[]): Response {
+function modelsResponse(
+  ids: string[],
+  fields: Record<string, Record<string, unknown>> = {},
+): Response {
   // One shape both SDKs accept: OpenAI's list plus Anthropic's fields.
   return jsonResponse({
     object: "list",
@@ -244,6 +262,7 @@ function modelsResponse(ids: string[]): Response {
       created_at: "2025-01-01T00:00:00Z",
       display_name: id,
       owned_by: "fake",
+      ...fields[id],
     })),
     has_more: false,
     first_id: ids[0] ?? null,

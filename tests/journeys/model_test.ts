@@ -16,7 +16,7 @@ Deno.test("journey: --list-models with an OpenAI-compatible --base-url lists the
   assertStringIncludes(r.stdout, "llama-local");
   assertStringIncludes(r.stdout, "qwen-local");
   assert(!r.stdout.includes("gpt-4o"), r.stdout);
-  assertEquals(llm.requests.map((q) => q.path), ["/v1/models"]);
+  assertEquals(llm.lookups.map((q) => q.path), ["/v1/models"]);
 });
 
 Deno.test("journey: --list-models --json prints one JSON object listing the models", async () => {

@@ -58,10 +58,10 @@ Deno.test("journey: ext doctor in an untrusted project labels each copy as the r
   }
   const r = await j.zot("ext", "doctor", "--json");
   assertEquals(r.code, 0, r.stderr);
-  const rows: { name: string; scope: string; status: string; warnings: string[] }[] =
+  const rows: { name: string; location: string; status: string; warnings: string[] }[] =
     JSON.parse(r.stdout).extensions;
-  const status = (name: string, scope: string) =>
-    rows.find((row) => row.name === name && row.scope === scope);
+  const status = (name: string, location: string) =>
+    rows.find((row) => row.name === name && row.location === location);
   // The run starts the user's own copy: that one is ok, not shadowed.
   assertEquals(status("x", "global")?.status, "ok", r.stdout);
   // The project's copy does not run because the project is not trusted, and the running

@@ -80,7 +80,8 @@ Deno.test("fake LLM function script and /v1/models", async () => {
   assertEquals(models.data.map((m: { id: string }) => m.id), ["a", "b"]);
   const res = await post(`${llm.openaiBaseUrl}/chat/completions`, { model: "m" });
   assertEquals((await res.json()).choices[0].message.content, "reply 0");
-  assertEquals((await llm.request(1)).path, "/v1/chat/completions");
+  assertEquals((await llm.request(0)).path, "/v1/chat/completions");
+  assertEquals(llm.lookups.map((r) => r.path), ["/v1/models"]);
 });
 
 Deno.test("fake LLM faults: an in-stream error event, a cut-off stream, a raw body", async () => {

@@ -39,7 +39,7 @@ async function maxTokensSent(
   }
   // Asked once per model, not per request.
   assertEquals(
-    llm.requests.filter((r) => r.api === "model").length,
+    llm.lookups.filter((r) => r.api === "model").length,
     limits[model] === undefined && model.startsWith("claude-opus") ? 0 : 1,
   );
   return sent;

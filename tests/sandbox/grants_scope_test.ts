@@ -42,7 +42,9 @@ Deno.test("a project extension's data directory is its project's, not a global n
     await p.call("write_file", { path: join(w.paths.extensionData, "probe", "x"), text: "{}" }),
     `NotCapable: Requires write access to "${
       join(w.paths.extensionData, "probe", "x")
-    }", run again with the --allow-write flag`,
+    }", which this extension's scope does not grant (add "${
+      join(w.paths.extensionData, "probe", "x")
+    }" to scope.write in extension.json)`,
   );
 });
 

@@ -10,6 +10,7 @@ import "./_worker_runner.ts";
 import "./escape_test.ts";
 import "./grants_scope_test.ts";
 import "./web_storage_test.ts";
+import "./denied_remedy_test.ts";
 import { assert } from "../helpers/assert.ts";
 import { probeWorld, startProbe } from "./_probe.ts";
 

@@ -94,7 +94,7 @@ Deno.test("sinks: headless notes, warnings and displays are made safe whatever w
 
 Deno.test("sinks: zot ext list and doctor render every line safe and on one line", () => {
   const table = renderListTable([{
-    scope: "global",
+    location: "global",
     name: `n${NASTY}`,
     version: `1\n2`,
     enabled: true,

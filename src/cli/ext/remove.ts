@@ -7,18 +7,21 @@
 import type { Command } from "commander";
 import { ZotError } from "../../errors.ts";
 import { safeText } from "../../safe_text.ts";
+import type { ConsentIO } from "../../extensions/consent.ts";
 import { type ExtCliContext, writeErr } from "./context.ts";
 
-/** Read one line from a terminal stdin (the answer to a y/N prompt). */
-async function readAnswer(): Promise<string> {
-  const buf = new Uint8Array(256);
-  let text = "";
-  while (!text.includes("\n")) {
-    const n = await Deno.stdin.read(buf);
-    if (n === null) break;
-    text += new TextDecoder().decode(buf.subarray(0, n));
+/**
+ * Ask, with the prompt install and grant use, whether to delete `dir`.
+ * Without a terminal nobody could answer: refuse, naming the flag.
+ */
+export async function confirmRemoval(dir: string, io: ConsentIO): Promise<boolean> {
+  if (!io.interactive()) {
+    throw new ZotError(
+      "ext-remove",
+      `Cannot remove ${dir}: stdin is not a terminal, so nobody could confirm (pass --yes)`,
+    );
   }
-  return text.trim();
+  return await io.ask(safeText(`Remove ${dir} and everything in it?`));
 }
 
 export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
@@ -29,30 +32,27 @@ export function addRemoveCommand(ext: Command, ctx: ExtCliContext): void {
     .option("-y, --yes", "do not ask for confirmation")
     .action(async (name: string, options: { yes?: boolean }) => {
       // Loaded when the command runs, not to build `zot --help`.
-      const [{ lookupOne }, { removeInstall }, { removeGrant }, { sandboxDataDir }, list] =
-        await Promise.all([
-          import("../../extensions/manage/lookup.ts"),
-          import("../../extensions/manage/remove.ts"),
-          import("../../sandbox/grants.ts"),
-          import("../../sandbox/launch.ts"),
-          import("../../extensions/manage/list.ts"),
-        ]);
+      const [
+        { lookupOne },
+        { removeInstall },
+        { removeGrant },
+        { sandboxDataDir },
+        list,
+        { terminalConsentIO },
+      ] = await Promise.all([
+        import("../../extensions/manage/lookup.ts"),
+        import("../../extensions/manage/remove.ts"),
+        import("../../sandbox/grants.ts"),
+        import("../../sandbox/launch.ts"),
+        import("../../extensions/manage/list.ts"),
+        import("../../extensions/consent.ts"),
+      ]);
       const found = await lookupOne(ctx.paths(), name);
       if (!found.ok) throw new ZotError("ext-lookup", found.message);
       const dir = found.install.dir;
-      if (!options.yes) {
-        if (!Deno.stdin.isTerminal()) {
-          throw new ZotError(
-            "ext-remove",
-            `Refusing to remove ${dir} without confirmation: stdin is not a terminal (pass --yes)`,
-          );
-        }
-        await Deno.stderr.write(new TextEncoder().encode(safeText(`remove ${dir} ? [y/N] `)));
-        const answer = await readAnswer();
-        if (answer !== "y" && answer !== "Y") {
-          writeErr("aborted");
-          return;
-        }
+      if (!options.yes && !(await confirmRemoval(dir, terminalConsentIO))) {
+        writeErr("aborted: nothing removed");
+        return;
       }
       // The grant first (keyed by the real path, which needs the directory):
       // a failed removal then leaves an extension that asks again, never one

@@ -13,7 +13,8 @@ import type { DoctorRow } from "./doctor_render.ts";
 /** One extension of the JSON report. */
 export interface DoctorJsonRow {
   name: string;
-  scope: DoctorRow["scope"];
+  /** Where it was found: `scope` is reserved for what an extension may do. */
+  location: DoctorRow["scope"];
   dir: string;
   status: DoctorRow["status"];
   version: string | null;
@@ -57,7 +58,7 @@ function framesJson(c: FrameCounters | null): DoctorJsonRow["frames"] {
 function rowJson(r: DoctorRow): DoctorJsonRow {
   return {
     name: r.name,
-    scope: r.scope,
+    location: r.scope,
     dir: r.dir,
     status: r.status,
     version: r.version,

@@ -14,7 +14,8 @@ import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
 import { type ListState, listStates, stateWords } from "./list_state.ts";
 
 export interface ListRow {
-  scope: "project" | "global";
+  /** Where it is installed (not its `scope`, which is what it may do). */
+  location: "project" | "global";
   name: string;
   version: string | null;
   enabled: boolean;
@@ -43,7 +44,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
     const record = install.kind === "global" ? records.get(basename(install.dir)) : undefined;
     const state = states.get(install.source.dir) ?? { state: "ready", why: null };
     rows.push({
-      scope: install.kind,
+      location: install.kind,
       name: m.name,
       version: m.version ?? null,
       enabled: m.enabled,
@@ -57,7 +58,7 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       why: state.why,
     });
   }
-  const rank = (r: ListRow) => (r.scope === "project" ? 0 : 1);
+  const rank = (r: ListRow) => (r.location === "project" ? 0 : 1);
   return rows.sort((a, b) =>
     rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.dir < b.dir ? -1 : 1)
   );
@@ -92,7 +93,7 @@ export function renderListTable(rows: readonly ListRow[]): string {
   };
   const out = [
     line([
-      "scope",
+      "location",
       "name",
       "version",
       "enabled",
@@ -105,7 +106,7 @@ export function renderListTable(rows: readonly ListRow[]): string {
   ];
   for (const r of rows) {
     out.push(line([
-      r.scope,
+      r.location,
       r.name,
       r.version ?? "-",
       yesNo(r.enabled),

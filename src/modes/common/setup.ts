@@ -27,6 +27,7 @@ import type {
 import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens, findModel } from "../../providers/models.ts";
 import { autoCompactDue } from "../../agent/compaction_due.ts";
+import { lookUpModel } from "../../providers/model_lookup.ts";
 import { createJail, type JailPolicy } from "../../tools/mod.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
@@ -168,7 +169,8 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     },
   };
   const rediscover = () => discoverSources(paths, flags.ext, flags.noExt, warn);
-  const [startedHost, session, basePrompt] = await Promise.all([
+  const creds = (await credentials).result;
+  const [startedHost, session, basePrompt, model] = await Promise.all([
     startExtensions({ ...hostOptions, sources, warn }),
     selectSession(flags, paths, {
       provider: resolved.id,
@@ -178,7 +180,19 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     // Skills are loaded through the skill tool: without it (--no-tools, --tools read) listing
     // them only sends the model after a tool it does not have.
     systemPromptBuilder(flags, paths, registry, () => registry.get("skill") ? promptSkills : []),
+    // Limits and prices of a model beyond the catalog: models.json, else the server says. Only
+    // runs of several prompts ask the server: one prompt never compacts, and need not wait.
+    lookUpModel({
+      provider: resolved.id,
+      model: resolved.model,
+      modelsFile: paths.models,
+      ...(creds.ok && (mode === "interactive" || mode === "rpc")
+        ? { baseUrl: creds.value.baseUrl, apiKey: creds.value.apiKey }
+        : {}),
+    }),
   ]);
+  for (const d of model.diagnostics) warn(warning("config", "config-invalid", d));
+  const unknownWindows = new Set<string>();
   // `let`: a `/reload-ext` in a run that started with none may start the host later.
   let host = startedHost;
   if (host) registry.setExtensionTools(host.tools());
@@ -220,11 +234,21 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     maxToolCalls: flags.maxToolCalls ?? (await credentials).settings.maxToolCalls,
     // An Anthropic model the table does not know: the provider asks the API for the model's own
     // limit. OpenAI's API reports none, so the fixed default stays.
-    maxTokens: resolved.id === "anthropic" && !findModel(resolved.model)
+    maxTokens: resolved.id === "anthropic" && !findModel(resolved.model)?.maxOutput
       ? undefined
       : defaultMaxTokens(resolved.model),
     autoCompact: async (signal) => {
       const window = findModel(agent.model)?.contextWindow;
+      // Said once per model, when a second prompt could have needed it.
+      if (!window && agent.contextTokens > 0 && !unknownWindows.has(agent.model)) {
+        unknownWindows.add(agent.model);
+        warn(warning(
+          "config",
+          "model-unknown",
+          `The context window of model "${agent.model}" is unknown, so auto-compaction is off`,
+          `add it to ${paths.models}, e.g. {"models": {"${agent.model}": {"context_window": 32768}}}, or run /compact yourself`,
+        ));
+      }
       // Checked here first: the compaction code loads only for a prompt that compacts.
       if (!autoCompactDue(agent.contextTokens, window)) return;
       const { autoCompact } = await import("../../agent/compaction.ts");

@@ -86,7 +86,7 @@ export class EventView {
         const used = usageTokens(event.usage);
         status.setInfo({
           costUsd: event.cumulative.cost_usd,
-          ...(info ? { context: Math.min(1, used / info.contextWindow) } : {}),
+          ...(info?.contextWindow ? { context: Math.min(1, used / info.contextWindow) } : {}),
         });
         break;
       }

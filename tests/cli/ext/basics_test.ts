@@ -75,7 +75,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
   // The header, three rows, and why the held-back project extension does not start.
   assertEquals(lines.length, 5);
   assertEquals(lines[0].split(/\s+/), [
-    "scope",
+    "location",
     "name",
     "version",
     "enabled",
@@ -118,7 +118,7 @@ Deno.test("zot ext list: project then global, by name, table and JSON", async ()
   assertStringIncludes(lines[4], `proj: "${z.cwd}" is not a trusted project (run "zot trust"`);
   const json = JSON.parse((await zot(z, "ext", "list", "--json")).stdout).extensions;
   assertEquals(json[1], {
-    scope: "global",
+    location: "global",
     name: "alpha",
     version: null,
     enabled: false,

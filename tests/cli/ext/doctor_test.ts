@@ -165,6 +165,9 @@ Deno.test("zot ext doctor --ext <dir>: a working copy is started as zot --ext wo
   // Only what was asked about, and what it shadows.
   assertEquals(r.stdout.includes("quiet-py"), false, r.stdout);
   const json = JSON.parse((await zot(z, "ext", "doctor", "--ext", work, "--json")).stdout);
-  assertEquals(json.extensions.map((e: { scope: string }) => e.scope), ["explicit", "global"]);
+  assertEquals(json.extensions.map((e: { location: string }) => e.location), [
+    "explicit",
+    "global",
+  ]);
   assertEquals(processesMatching(z.root), []);
 });

@@ -36,7 +36,7 @@ export async function git(cwd: string, ...args: string[]): Promise<void> {
 /** A doctor row, as `zot ext doctor --json` prints it. */
 export interface Row {
   name: string;
-  scope: string;
+  location: string;
   dir: string;
   status: string;
   sandboxed: boolean;

@@ -61,7 +61,7 @@ Deno.test("names: a trusted project extension named like a global one is refused
   });
   assertEquals((await w.run("trust", "--yes")).code, 0);
   const rows = await w.doctor();
-  assertEquals(rows.map((r) => [r.scope, r.status]), [["project", "error"], ["global", "ok"]]);
+  assertEquals(rows.map((r) => [r.location, r.status]), [["project", "error"], ["global", "ok"]]);
   assertStringIncludes(rows[0].errors.join("\n"), `is already used by your own extension (${g})`);
   assertEquals(await w.escaped(), false, "the project's plain copy ran");
   const warnings: string[] = [];
