@@ -58,7 +58,7 @@ Deno.test("--json listings: one object each, snake_case keys at every depth", as
   assertEquals(Object.keys(list), ["extensions", "skipped"]);
 
   const live = await oneObject(z, "ext", "doctor", "--json");
-  assertEquals(Object.keys(live), ["extensions", "load_errors"]);
+  assertEquals(Object.keys(live), ["extensions", "load_errors", "os_sandbox"]);
   const rows = live.extensions as Record<string, unknown>[];
   const py = rows.find((r) => r.name === "doctor-py")!;
   assertEquals(py.frames, { malformed: 1, invalid: 1, unknown_type: 1, late_replies: 1 });

@@ -47,7 +47,7 @@ Deno.test("journey: installing a path that does not exist says what to pass", as
   assertEquals(r.code, 1);
   assertStringIncludes(
     r.stderr,
-    "cannot read ./nothing-here: no such file or directory (pass an extension directory or a git URL)",
+    "cannot read ./nothing-here: no such file or directory (pass an extension directory, a git URL or npm:<package>)",
   );
   assert(!r.stderr.includes("os error"), r.stderr);
 });
