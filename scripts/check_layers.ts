@@ -36,11 +36,13 @@ export const ALLOWED: LayerTable = {
   scope: ["protocol"],
   providers: ["protocol", "config", "model"],
   skills: ["protocol", "config"],
-  tools: ["protocol", "config", "model", "skills"],
+  tools: ["protocol", "config", "model", "skills", "ossandbox"],
   agent: ["protocol", "config", "model", "providers", "skills"],
-  sandbox: ["protocol", "config", "scope"],
+  // The OS sandbox core: a leaf the process starters (extensions, tools, sandbox) call.
+  ossandbox: ["scope"],
+  sandbox: ["protocol", "config", "scope", "ossandbox"],
   // The host implements the agent's hooks (agent/hooks.ts); the agent knows nothing of it.
-  extensions: ["protocol", "config", "model", "scope", "sandbox", "skills", "agent"],
+  extensions: ["protocol", "config", "model", "scope", "sandbox", "skills", "agent", "ossandbox"],
   modes: ["*"],
   cli: ["*"],
   scaffold: ["protocol", "config", "sdk"],

@@ -37,7 +37,8 @@ export type ZotErrorCode =
   | "ext-remove"
   | "ext-grant"
   | "ext-logs"
-  | "ext-new";
+  | "ext-new"
+  | "os-sandbox";
 
 /** A user-facing failure with a stable code. The message carries the remedy. */
 export class ZotError extends Error {
