@@ -11,7 +11,7 @@ import type { ToolResult } from "../model/types.ts";
 import { errorMessage } from "../errors.ts";
 import { delimiter, join } from "../path.ts";
 import { bashPolicy, type BashSandbox } from "./bash_sandbox.ts";
-import { sandboxStopNote } from "./sandbox_stop.ts";
+import { sandboxStopNote, type StopContext } from "./sandbox_stop.ts";
 
 /** One way to start the shell; the first whose program exists is used. */
 export interface LaunchCandidate {
@@ -76,8 +76,11 @@ export async function prepareLaunch(
   }
   const policy = bashPolicy(box, tmp, env);
   try {
-    const confined = await box.confiner.confine([shell, "-c", script], policy, cwd);
-    const note = { write: policy.write, net: policy.netHosts };
+    // Set in the script: the OS sandbox sets its own TMPDIR, which the command cannot write.
+    // On the first line, so the user's line numbers stay as written.
+    const withTmp = `export TMPDIR=${shellWord(tmp)}; ${script}`;
+    const confined = await box.confiner.confine([shell, "-c", withTmp], policy, cwd);
+    const note = { write: policy.write, net: policy.netHosts, denied: policy.readDeny };
     return {
       ok: true,
       value: {
@@ -91,7 +94,7 @@ export async function prepareLaunch(
   }
 }
 
-function withNote(result: ToolResult, ctx: { write: string[]; net: string[] }): ToolResult {
+function withNote(result: ToolResult, ctx: StopContext): ToolResult {
   if (!result.isError || result.outcome === "cancelled") return result;
   const text = result.content.map((c) => c.type === "text" ? c.text : "").join("\n");
   const note = sandboxStopNote(text, ctx);
@@ -101,6 +104,11 @@ function withNote(result: ToolResult, ctx: { write: string[]; net: string[] }): 
     content: [...result.content, { type: "text", text: `\n${note}` }],
     details: { ...result.details, sandbox: "stopped" },
   };
+}
+
+/** `word` quoted for a POSIX shell. */
+function shellWord(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The session's private temp directory for sandboxed commands, made on first use. */
