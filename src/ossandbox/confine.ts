@@ -102,7 +102,14 @@ export function policyProblem(argv: string[], policy: OsPolicy, cwd: string): st
     if (word.includes("\0")) return "a command word contains a NUL byte";
   }
   if (!cwd.startsWith("/")) return `the working directory "${cwd}" is not absolute`;
-  for (const path of [...policy.readDeny, ...policy.readAllow, ...policy.write]) {
+  for (
+    const path of [
+      ...policy.readDeny,
+      ...policy.readAllow,
+      ...policy.write,
+      ...(policy.writeDeny ?? []),
+    ]
+  ) {
     if (!path.startsWith("/")) return `the path "${path}" is not absolute`;
     if (path.includes("\0") || path.includes("\n")) return `the path "${path}" has a control byte`;
   }
@@ -155,10 +162,15 @@ export async function confineCommand(
     );
   }
   let released = false;
+  // Set once the runtime wrapped the command: it then counts the command as running and keeps
+  // the empty files it made as mount points (for deny paths that do not exist yet, such as
+  // `.envrc` in the project) until told that the command ended.
+  let wrappedOnce = false;
   const release = () => {
     if (released) return Promise.resolve();
     released = true;
     SandboxManager.unregisterCommandNetworkLists(id);
+    if (wrappedOnce) SandboxManager.cleanupAfterCommand();
     return Promise.resolve();
   };
   try {
@@ -174,13 +186,14 @@ export async function confineCommand(
           denyRead: [...policy.readDeny],
           allowRead: readAllow,
           allowWrite: [...policy.write],
-          denyWrite: [],
+          denyWrite: [...(policy.writeDeny ?? [])],
         },
       },
       undefined,
       cwd,
       { commandId: id },
     );
+    wrappedOnce = true;
     if (wrapped.argv.length === 0) throw new Error("the runtime returned no command");
     return { argv: wrapped.argv, env: { ...policy.env }, release };
   } catch (e) {

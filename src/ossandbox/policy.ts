@@ -15,6 +15,8 @@ export interface OsPolicy {
   readAllow: string[];
   /** The only trees the process may write (the rest of the file system is read-only). */
   write: string[];
+  /** Trees inside `write` that stay read-only (places code is later run from: git hooks, …). */
+  writeDeny?: string[];
   /**
    * Hosts reachable through the filtering proxy, as `host` or `host:port`
    * (`*.example.com` for subdomains). Everything else is refused, and the

@@ -21,6 +21,8 @@ export interface BashOsPolicy {
   readAllow: string[];
   /** The only writable paths. */
   write: string[];
+  /** Paths inside `write` that stay read-only. */
+  writeDeny?: string[];
   /** Hosts reachable through the filtering proxy (`host` or `host:port`, `*.x.y` allowed). */
   netHosts: string[];
   /** Whether 127.0.0.1 / ::1 are reachable. */
@@ -118,6 +120,29 @@ export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];
  */
 export const SECRET_ENV: readonly string[] = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
 
+/**
+ * Places in the project that run code later, outside the sandbox, when written: git's hooks
+ * and configuration (`core.fsmonitor`, `core.hooksPath`, filters, aliases run programs when
+ * you or zot use git), zot's project extensions, skills and settings, editors' task files and
+ * direnv's `.envrc`. Writing them would turn one sandboxed command into an unconfined one.
+ */
+export const PROJECT_CODE_PATHS: readonly string[] = [
+  ".git/hooks",
+  ".git/config",
+  ".git/info",
+  ".gitmodules",
+  ".zot",
+  ".vscode",
+  ".idea",
+  ".envrc",
+];
+
+/** What a sandboxed command may not write inside its writable directories. */
+export function protectedPaths(project: string, zotHome: string): string[] {
+  const root = resolve(project);
+  return [...PROJECT_CODE_PATHS.map((rel) => join(root, rel)), resolve(zotHome)];
+}
+
 /** Every path a sandboxed command may not read. */
 export function secretPaths(home: string | undefined, zotHome: string): string[] {
   const paths = ZOT_HOME_SECRETS.map((name) => join(resolve(zotHome), name));
@@ -141,6 +166,7 @@ export function bashPolicy(
     readDeny: secretPaths(box.home, box.zotHome),
     readAllow: [],
     write: [resolve(box.project), tmp],
+    writeDeny: protectedPaths(box.project, box.zotHome),
     netHosts: [...box.net],
     loopback: box.loopback,
     env: clean,

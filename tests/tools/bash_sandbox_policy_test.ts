@@ -39,6 +39,9 @@ Deno.test("the bash policy hides credentials and zot's keys, and writes only pro
   }
   assert(p.readDeny.includes("/home/u/.config/gcloud") && p.readDeny.includes("/home/u/.npmrc"));
   assertEquals(p.write, ["/proj", "/tmp/zot-bash-1"]);
+  for (const kept of ["/proj/.git/hooks", "/proj/.git/config", "/proj/.zot", "/zh"]) {
+    assert(p.writeDeny?.includes(kept), kept);
+  }
   assertEquals(p.env, { PATH: "/bin", TMPDIR: "/tmp/zot-bash-1" });
   assertEquals(p.netHosts, ["github.com"]);
   assertEquals(secretPaths(undefined, "/zh"), ["/zh/auth.json"]);

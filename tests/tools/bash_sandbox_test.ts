@@ -115,6 +115,41 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "sandboxed bash cannot plant code that runs later outside it, yet git works",
+  opts,
+  async () => {
+    await using t = await tree();
+    const git = (args: string[]) => new Deno.Command("git", { args, cwd: t.project }).output();
+    await git(["init", "-q"]);
+    const r = await t.bash.execute({
+      command: [
+        "echo 'echo pwned' > .git/hooks/pre-commit",
+        "git config core.fsmonitor 'touch /tmp/pwned'",
+        "mkdir -p .zot/extensions/evil",
+        "echo x > .envrc",
+        "echo done",
+      ].join("; "),
+    }, testContext(t.project));
+    assertStringIncludes(resultText(r), "done");
+    const exists = (p: string) => Deno.stat(`${t.project}/${p}`).then(() => true, () => false);
+    assertEquals(await exists(".git/hooks/pre-commit"), false);
+    assertEquals(await exists(".zot/extensions/evil"), false);
+    assertEquals(await exists(".envrc"), false);
+    // Nor does the sandbox leave the empty files it mounts over absent paths behind.
+    for (const absent of [".vscode", ".idea", ".gitmodules"]) {
+      assertEquals(await exists(absent), false, absent);
+    }
+    const config = await Deno.readTextFile(`${t.project}/.git/config`);
+    assert(!config.includes("fsmonitor"), config);
+    const commit = await t.bash.execute({
+      command:
+        "echo a > a.txt && git add a.txt && git -c user.name=z -c user.email=z@z commit -qm one && git log --format=%s",
+    }, testContext(t.project));
+    assertEquals(resultText(commit), "one");
+  },
+);
+
 const FETCH = `import sys, urllib.request
 try:
     print(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())
