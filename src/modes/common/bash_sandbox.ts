@@ -46,7 +46,7 @@ export async function createBashSandbox(o: BashSandboxOptions): Promise<BashSand
     const how = o.flag ? "--sandbox" : '"bashSandbox.enabled" in config.json';
     throw new ZotError(
       "os-sandbox",
-      `Cannot run bash in the OS sandbox (${how}): ${status.reason} (${status.remedy}, or run with --no-sandbox to run bash unconfined)`,
+      `Cannot run bash in the OS sandbox (${how}): ${status.reason} (${status.remedy}; or run with --no-sandbox to run bash unconfined)`,
     );
   }
   return box;
