@@ -1,7 +1,9 @@
 /**
  * Mutants for the sandboxed `bash` tool (`--sandbox`, `/sandbox`): no unconfined run when the
  * sandbox is on, credentials and zot's keys out of reach, writes only to the project (never to
- * the places code runs from later) and a temp dir, children sandboxed too.
+ * the places code runs from later) and a temp dir, children sandboxed too. And for programs a
+ * sandboxed extension starts through a `run` grant: no home directory beyond the scope's grants,
+ * no network without hosts in the scope.
  *
  * @module
  */
@@ -12,6 +14,7 @@ const POLICY = "src/tools/bash_sandbox.ts";
 const LAUNCH = "src/tools/bash_launch.ts";
 const POLICY_TEST = "tests/tools/bash_sandbox_policy_test.ts";
 const REAL_TEST = "tests/tools/bash_sandbox_test.ts";
+const RUN_TEST = "tests/lifetime/run_confine_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -93,5 +96,29 @@ export const mutants: Mutant[] = [
     find: "if (wrappedOnce) SandboxManager.cleanupAfterCommand();",
     replace: "",
     tests: [REAL_TEST],
+  },
+  {
+    id: "run-grant-reads-home",
+    protection: "a program started through a run grant cannot read the user's home directory",
+    file: "src/sandbox/confine.ts",
+    find: 'view.push("--tmpfs", ctx.home);',
+    replace: "",
+    tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-network-without-hosts",
+    protection: "a run grant of a scope without hosts has no network at all",
+    file: "src/sandbox/confine.ts",
+    find: 'if (ctx.network === false) view.push("--unshare-net");',
+    replace: "",
+    tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-home-grants-ignored",
+    protection: "a run grant hides the home directory without losing what the scope grants there",
+    file: "src/sandbox/confine.ts",
+    find: "for (const [how, path] of back) if (inHome(path)) view.push(how, path, path);",
+    replace: "",
+    tests: [RUN_TEST],
   },
 ];
