@@ -15,6 +15,7 @@ const LAUNCH = "src/tools/bash_launch.ts";
 const POLICY_TEST = "tests/tools/bash_sandbox_policy_test.ts";
 const REAL_TEST = "tests/tools/bash_sandbox_test.ts";
 const RUN_TEST = "tests/lifetime/run_confine_test.ts";
+const TOGGLE_TEST = "tests/modes/interactive/sandbox_toggle_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -96,6 +97,22 @@ export const mutants: Mutant[] = [
     find: "if (wrappedOnce) SandboxManager.cleanupAfterCommand();",
     replace: "",
     tests: [REAL_TEST],
+  },
+  {
+    id: "bashbox-toggle-without-os-sandbox",
+    protection: "/sandbox does not switch on (nor show it) where the OS sandbox cannot run",
+    file: "src/modes/interactive/commands/sandbox.ts",
+    find: "if (!status.ok) {",
+    replace: "if (false) {",
+    tests: [TOGGLE_TEST],
+  },
+  {
+    id: "bashbox-status-line-silent",
+    protection: "the status line shows when bash runs in the OS sandbox",
+    file: "src/tui/components/status_bar.ts",
+    find: 'if (i.sandboxed) after.push("sandbox");',
+    replace: "",
+    tests: [TOGGLE_TEST],
   },
   {
     id: "run-grant-reads-home",
