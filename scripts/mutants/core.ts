@@ -82,7 +82,7 @@ export const mutants: Mutant[] = [
     id: "manifest-scope-unchecked",
     protection: "a sandboxed extension's scope is parsed at load and an invalid one fails the load",
     file: "src/extensions/manifest_fields.ts",
-    find: "  if (isSandboxedExec(exec)) {",
+    find: "  if (isSandboxedExec(exec) || scoped) {",
     replace: "  if (false) {",
     tests: ["tests/extensions/manifest/manifest_scope_test.ts"],
   },

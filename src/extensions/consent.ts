@@ -16,7 +16,7 @@ import { manifestSha256 } from "./identity.ts";
 import type { ConfirmResult } from "./manage/install.ts";
 import type { Scope } from "../scope/scope.ts";
 import { safeText } from "../safe_text.ts";
-import { type ExtensionSource, sandboxScope } from "./types.ts";
+import { type ExtensionSource, scopeOf } from "./types.ts";
 
 export type ConsentResult = ConfirmResult;
 
@@ -47,11 +47,14 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
   if (!source.manifest.exec) return [`"${name}" starts no program (theme or skills only)`];
   if (!scope) {
     return [
-      `"${name}" runs "${source.manifest.exec}" as a plain program, NOT sandboxed:`,
+      `"${name}" runs "${source.manifest.exec}" as a plain program with full privileges, NOT sandboxed:`,
       "  it runs with your full privileges: it can do anything you can (read your files and keys, use the network, run commands)",
     ];
   }
-  return [`"${name}" runs sandboxed and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+  const how = isSandboxedExec(source.manifest.exec)
+    ? "runs sandboxed"
+    : `runs "${source.manifest.exec}" as a plain program confined by the OS sandbox`;
+  return [`"${name}" ${how} and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
 }
 
 /**
@@ -65,7 +68,7 @@ export async function askConsent(
 ): Promise<{ ok: true; scope?: Scope } | { ok: false; reason: string }> {
   const exec = source.manifest.exec;
   let scope: Scope | undefined;
-  if (exec && isSandboxedExec(exec)) scope = sandboxScope(source);
+  if (exec) scope = scopeOf(source);
   // Whatever the manifest holds, the lines the user agrees to read exactly as printed.
   for (const line of consentSummary(source, scope)) opts.io.print(safeText(line));
   const mustAsk = opts.alwaysAsk ||
@@ -105,7 +108,7 @@ export function installConsent(
     const identity: NewRecord = {
       name: staged.manifest.name,
       exec,
-      kind: launchKind(exec),
+      kind: launchKind(exec, staged.manifest.scope !== undefined),
       scope: answer.scope,
       manifestSha256: sha256,
       via: "install",

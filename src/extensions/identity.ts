@@ -11,14 +11,14 @@
 
 import type { Scope } from "../scope/scope.ts";
 import { kindWords, type LaunchKind, launchKind } from "../sandbox/launch_kind.ts";
-import { type ExtensionSource, sandboxScope } from "./types.ts";
+import { type ExtensionSource, scopeOf } from "./types.ts";
 
 export interface Identity {
   name: string;
   /** The manifest's exec as written; "" for a passive bundle. */
   exec: string;
   kind: LaunchKind;
-  /** The normalized scope (sandboxed only). */
+  /** The normalized scope (sandboxed and confined only). */
   scope?: Scope;
   manifestSha256: string;
 }
@@ -55,14 +55,14 @@ function hex(digest: ArrayBuffer): string {
 /** The identity of `source` now (its scope was parsed when the manifest was loaded). */
 export async function identityOf(source: ExtensionSource): Promise<Identity> {
   const exec = source.manifest.exec ?? "";
-  const kind = launchKind(exec);
+  const kind = launchKind(exec, source.manifest.scope !== undefined);
   const identity: Identity = {
     name: source.manifest.name,
     exec,
     kind,
     manifestSha256: await manifestSha256(source.manifestPath),
   };
-  if (kind === "sandboxed") identity.scope = sandboxScope(source);
+  if (kind === "sandboxed" || kind === "confined") identity.scope = scopeOf(source);
   return identity;
 }
 

@@ -3,7 +3,8 @@
  * like the reference host: exec resolved against the extension dir or
  * `$PATH`, cwd = the extension dir, zot's full environment inherited, and
  * `data_dir` = the extension dir. Exec entries that are TypeScript or
- * JavaScript files go to the Deno permission sandbox instead.
+ * JavaScript files go to the Deno permission sandbox instead, and plain
+ * programs with a `scope` (or all of them, by a setting) to the OS sandbox.
  *
  * @module
  */
@@ -14,6 +15,8 @@ import type { ExtensionSource, LaunchPlan } from "./types.ts";
 import { isSandboxedExec } from "../sandbox/launch_kind.ts";
 import { checkConsent } from "./consent_check.ts";
 import { isInside } from "../path_inside.ts";
+import { readJsonObject } from "../config/json_file.ts";
+import { defaultScope } from "../scope/scope.ts";
 
 export type LaunchResult = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
@@ -63,6 +66,20 @@ export async function planLaunch(
         `(point "exec" in ${source.manifestPath} at that file itself)`,
     };
   }
+  // A program with a scope runs in the OS sandbox; so does every plain program when the user's
+  // settings ask for least privilege. Loaded only then: the sandbox runtime is not small.
+  const scope = source.manifest.scope ??
+    (await confinesPlain(options.paths.config) ? defaultScope() : undefined);
+  if (scope) {
+    const { planConfinedLaunch } = await import("./confined_launch.ts");
+    return await planConfinedLaunch({
+      source,
+      program: resolved.path,
+      args: source.manifest.args ?? [],
+      scope,
+      paths: options.paths,
+    });
+  }
   return {
     ok: true,
     plan: {
@@ -76,6 +93,16 @@ export async function planLaunch(
       dataDir: source.dir,
     },
   };
+}
+
+/**
+ * The setting `"confinePlainExtensions": true` in zot's config: every plain
+ * program without a scope of its own runs in the OS sandbox with least
+ * privilege.
+ */
+export async function confinesPlain(configPath: string): Promise<boolean> {
+  const { value } = await readJsonObject(configPath);
+  return value.confinePlainExtensions === true;
 }
 
 export type ExecResolution = { ok: true; path: string } | { ok: false; error: string };

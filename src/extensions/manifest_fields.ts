@@ -9,6 +9,7 @@
 
 import { isSandboxedExec } from "../sandbox/launch_kind.ts";
 import { parseScope } from "../scope/parse.ts";
+import { osScopeProblems } from "../scope/os_scope.ts";
 import type { Scope } from "../scope/scope.ts";
 import type { Manifest } from "./types.ts";
 
@@ -76,13 +77,17 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   const exec = str(raw.exec);
   let scope: Scope | undefined;
-  // Only the sandbox reads a scope: a plain program runs with the user's privileges whatever
-  // it declares, so a scope there grants nothing, is not checked and refuses nothing.
-  if (isSandboxedExec(exec)) {
+  // A TS/JS entry always runs with a scope (least privilege when none is written). A plain
+  // program runs with one only when its manifest declares it: it then runs in the OS sandbox,
+  // which must be able to enforce every entry, so one it cannot is refused here, at load.
+  const scoped = exec !== undefined && !isSandboxedExec(exec) && raw.scope !== undefined;
+  if (isSandboxedExec(exec) || scoped) {
     const parsed = parseScope(raw.scope);
     if (!parsed.ok) {
       return { ok: false, problem: `manifest: invalid scope: ${parsed.errors.join("; ")}`, name };
     }
+    const os = scoped ? osScopeProblems(raw.scope as Record<string, unknown>) : [];
+    if (os.length) return { ok: false, problem: `manifest: ${os.join("; ")}`, name };
     scope = parsed.scope;
   }
   const manifest: Manifest = {

@@ -36,7 +36,7 @@ const MANIFEST_EDITED = "extension.json edited";
 
 /** Loaded only when a project has extensions: a run without them does without it (start-up). */
 const identities = () => import("./identity.ts");
-const KINDS: readonly string[] = ["sandboxed", "plain", "passive"];
+const KINDS: readonly string[] = ["sandboxed", "confined", "plain", "passive"];
 
 /** What `zot trust` pinned for one project extension directory. */
 export interface Pin {
@@ -302,6 +302,8 @@ export function describeSet(current: PinnedSet, previous: PinnedSet | undefined)
       ? kindWords(pin.kind)
       : pin.kind === "sandboxed"
       ? `runs "${pin.exec}" sandboxed`
+      : pin.kind === "confined"
+      ? `runs "${pin.exec}" as a plain program confined by the OS sandbox`
       : `runs "${pin.exec}" as a plain program, NOT sandboxed, with your full privileges`;
     lines.push(`  "${pin.name}" (${dir}): ${runs}${note}`);
   }

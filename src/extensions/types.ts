@@ -6,6 +6,7 @@
  */
 
 import { defaultScope, type Scope } from "../scope/scope.ts";
+import { isSandboxedExec } from "../sandbox/launch_kind.ts";
 
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
@@ -55,6 +56,18 @@ export function sandboxScope(source: ExtensionSource): Scope {
   return source.manifest.scope ?? defaultScope();
 }
 
+/**
+ * The scope `source` runs with, or undefined for a program with full
+ * privileges (a plain one without `scope`) or a passive bundle: a sandboxed
+ * one's (least privilege when none is written), a confined one's as written.
+ */
+export function scopeOf(source: ExtensionSource): Scope | undefined {
+  const exec = source.manifest.exec;
+  if (!exec) return undefined;
+  if (isSandboxedExec(exec)) return sandboxScope(source);
+  return source.manifest.scope;
+}
+
 /** How to start an extension's process. Built by src/extensions/launch.ts. */
 export interface LaunchPlan {
   command: string;
@@ -68,6 +81,8 @@ export interface LaunchPlan {
   sandboxed: boolean;
   /** `hello_ack.data_dir` for this extension. */
   dataDir: string;
+  /** Called once the process has ended (an OS-confined one frees its network allowance). */
+  release?: () => Promise<void>;
   /** Lines to show the user about how it runs (e.g. the scope for `--ext`). */
   notes?: string[];
 }

@@ -90,6 +90,15 @@ export async function resetOsSandbox(): Promise<void> {
   }
 }
 
+/**
+ * The runtime makes its own temp dir writable for every process it wraps
+ * (and points TMPDIR there): where it exists it would be one directory
+ * shared by all confined processes, a channel between extensions and a
+ * write outside every policy. Kept read-only; without it, TMPDIR points
+ * nowhere and programs fall back to the private /tmp each sandbox gets.
+ */
+const RUNTIME_SHARED_WRITES = ["/tmp/claude", "/private/tmp/claude"];
+
 /** One word of a POSIX shell command, quoted so the shell reads it back unchanged. */
 export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
@@ -102,14 +111,13 @@ export function policyProblem(argv: string[], policy: OsPolicy, cwd: string): st
     if (word.includes("\0")) return "a command word contains a NUL byte";
   }
   if (!cwd.startsWith("/")) return `the working directory "${cwd}" is not absolute`;
-  for (
-    const path of [
-      ...policy.readDeny,
-      ...policy.readAllow,
-      ...policy.write,
-      ...(policy.writeDeny ?? []),
-    ]
-  ) {
+  const paths = [
+    ...policy.readDeny,
+    ...policy.readAllow,
+    ...policy.write,
+    ...policy.writeDeny ?? [],
+  ];
+  for (const path of paths) {
     if (!path.startsWith("/")) return `the path "${path}" is not absolute`;
     if (path.includes("\0") || path.includes("\n")) return `the path "${path}" has a control byte`;
   }
@@ -176,6 +184,16 @@ export async function confineCommand(
   try {
     const readAllow = [...policy.readAllow];
     if (started_.seccompDir) readAllow.push(started_.seccompDir);
+    // The sockets that lead to the proxy sit in the temp dir: a policy that denies it (or "/")
+    // must still let the process reach them, or it has no network even to granted hosts.
+    for (
+      const socket of [
+        SandboxManager.getLinuxHttpSocketPath(),
+        SandboxManager.getLinuxSocksSocketPath(),
+      ]
+    ) {
+      if (socket) readAllow.push(socket);
+    }
     const command = `unset NO_PROXY no_proxy; exec ${argv.map(shellQuote).join(" ")}`;
     const wrapped = await SandboxManager.wrapWithSandboxArgv(
       command,
@@ -186,7 +204,7 @@ export async function confineCommand(
           denyRead: [...policy.readDeny],
           allowRead: readAllow,
           allowWrite: [...policy.write],
-          denyWrite: [...(policy.writeDeny ?? [])],
+          denyWrite: [...(policy.writeDeny ?? []), ...RUNTIME_SHARED_WRITES],
         },
       },
       undefined,

@@ -15,7 +15,7 @@ export interface OsPolicy {
   readAllow: string[];
   /** The only trees the process may write (the rest of the file system is read-only). */
   write: string[];
-  /** Trees inside `write` that stay read-only (places code is later run from: git hooks, …). */
+  /** Paths inside `write` that stay read-only (a repository's .git, zot's .zot). */
   writeDeny?: string[];
   /**
    * Hosts reachable through the filtering proxy, as `host` or `host:port`

@@ -28,7 +28,7 @@ export interface IdentityRecord {
   /** The manifest's exec as written; "" for a passive bundle. Absent in version 1 grants. */
   exec?: string;
   kind: LaunchKind;
-  /** The granted scope (sandboxed only). */
+  /** The granted scope (sandboxed and confined only). */
   scope?: Scope;
   /** SHA-256 of the manifest file agreed to, hex; "" when unknown. */
   manifestSha256: string;
@@ -46,7 +46,7 @@ export type RecordLookup =
   | { status: "unreadable"; why: string };
 
 const VERSION = 2;
-const KINDS: readonly string[] = ["sandboxed", "plain", "passive"];
+const KINDS: readonly string[] = ["sandboxed", "confined", "plain", "passive"];
 
 type Store = { ok: true; grants: Record<string, unknown> } | { ok: false; why: string };
 
@@ -111,12 +111,13 @@ function parseEntry(v: unknown): IdentityRecord | undefined {
   if (typeof e.kind !== "string" || !KINDS.includes(e.kind)) return undefined;
   if (typeof e.exec !== "string") return undefined;
   const kind = e.kind as LaunchKind;
-  if (kind === "sandboxed" && !scope) return undefined;
+  const scoped = kind === "sandboxed" || kind === "confined";
+  if (scoped && !scope) return undefined;
   return {
     name: e.name,
     exec: e.exec,
     kind,
-    scope: kind === "sandboxed" ? scope : undefined,
+    scope: scoped ? scope : undefined,
     manifestSha256: typeof e.manifest_sha256 === "string" ? e.manifest_sha256 : "",
     via: typeof e.via === "string" ? e.via : "",
     recordedAt,
@@ -165,7 +166,8 @@ export async function saveRecord(
       via: record.via,
       recorded_at: now.toISOString(),
     };
-    if (record.kind === "sandboxed" && record.scope) entry.scope = scopeToJson(record.scope);
+    const scoped = record.kind === "sandboxed" || record.kind === "confined";
+    if (scoped && record.scope) entry.scope = scopeToJson(record.scope);
     grants[key] = entry;
     await writeJsonFileAtomic(grantsPath, { version: VERSION, grants });
   });

@@ -1,8 +1,9 @@
 /**
  * How an extension runs, decided from its manifest alone: `sandboxed` (the
- * entry is a file Deno would run as JavaScript or TypeScript), `plain` (any
- * other program, with the user's full privileges) or `passive` (no exec: a
- * theme or skill bundle that starts nothing).
+ * entry is a file Deno would run as JavaScript or TypeScript), `confined`
+ * (any other program whose manifest declares a `scope`: it runs in the OS
+ * sandbox), `plain` (any other program, with the user's full privileges) or
+ * `passive` (no exec: a theme or skill bundle that starts nothing).
  *
  * The decision is the entry's file extension, never its first line: a
  * `#!/usr/bin/env -S deno run -A` shebang on `main.tsx` must not turn a
@@ -16,7 +17,7 @@
  */
 
 /** How an extension is started. */
-export type LaunchKind = "sandboxed" | "plain" | "passive";
+export type LaunchKind = "sandboxed" | "confined" | "plain" | "passive";
 
 /** Every entry Deno runs as JavaScript or TypeScript. */
 export const SANDBOXED_ENTRY = /\.(ts|mts|cts|tsx|js|mjs|cjs|jsx)$/i;
@@ -26,10 +27,14 @@ export function isSandboxedExec(exec: string | undefined): boolean {
   return exec !== undefined && SANDBOXED_ENTRY.test(exec);
 }
 
-/** The kind of an extension with this `exec` (absent or empty: passive). */
-export function launchKind(exec: string | undefined): LaunchKind {
+/**
+ * The kind of an extension with this `exec` (absent or empty: passive);
+ * `scoped` when its manifest declares a `scope` (a program then runs confined).
+ */
+export function launchKind(exec: string | undefined, scoped = false): LaunchKind {
   if (!exec) return "passive";
-  return isSandboxedExec(exec) ? "sandboxed" : "plain";
+  if (isSandboxedExec(exec)) return "sandboxed";
+  return scoped ? "confined" : "plain";
 }
 
 /** The kind in words, for messages and consent. */
@@ -37,6 +42,8 @@ export function kindWords(kind: LaunchKind): string {
   switch (kind) {
     case "sandboxed":
       return "sandboxed";
+    case "confined":
+      return "a plain program confined by the OS sandbox";
     case "plain":
       return "a plain program, NOT sandboxed";
     case "passive":

@@ -161,11 +161,14 @@ export function addDoctorCommand(ext: Command, ctx: ExtCliContext): void {
         ...entries.filter((e) => e.error).map((e) => `${e.dir}: ${e.error}`),
         ...(live?.failures.map((f) => f.error) ?? []),
       ];
+      // Whether scoped plain extensions can run here, and if not why and what to install.
+      const { osSandboxLine, osSandboxJson } = await import("./doctor_os_sandbox.ts");
       if (json) {
         const { doctorJson } = await import("../../extensions/manage/doctor_json.ts");
-        writeOut(safeJson(doctorJson(rows, loadErrors), 2) + "\n");
+        const report = { ...doctorJson(rows, loadErrors), os_sandbox: await osSandboxJson() };
+        writeOut(safeJson(report, 2) + "\n");
       } else {
-        writeOut(renderDoctor(rows, loadErrors));
+        writeOut(renderDoctor(rows, loadErrors) + (await osSandboxLine()) + "\n");
       }
       if (rows.some((r) => r.status === "error")) ctx.setExit(1);
     });

@@ -68,7 +68,7 @@ export async function grantCommand(
       io.print(safeText(`changed since the last grant: ${change}`));
       changed = true;
     }
-    if (rec.name !== now.name && now.kind === "sandboxed") {
+    if (rec.name !== now.name && (now.kind === "sandboxed" || now.kind === "confined")) {
       // The name picks the data directory: a rename may reach state another extension left.
       const { sandboxDataDir } = await import("../../sandbox/launch.ts");
       const data = await sandboxDataDir(paths, {
@@ -97,6 +97,8 @@ export async function grantCommand(
   switch (now.kind) {
     case "sandboxed":
       return `granted "${name}" its scope`;
+    case "confined":
+      return `granted "${name}" its scope (a plain program confined by the OS sandbox)`;
     case "plain":
       return `recorded "${name}" as a plain program with your full privileges`;
     case "passive":

@@ -17,6 +17,7 @@ import { addLogsCommand } from "./logs.ts";
 import { addNewCommand } from "./new.ts";
 import { addRemoveCommand } from "./remove.ts";
 import { addToggleCommands } from "./toggle.ts";
+import { addUnconfinedCommand } from "./unconfined.ts";
 
 /** One registration per subcommand module; add a line to add a subcommand. */
 const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
@@ -28,6 +29,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addInstallCommand,
   addGrantCommand,
   addNewCommand,
+  addUnconfinedCommand,
 ];
 
 const LOCATIONS = `

@@ -17,16 +17,15 @@
 
 import type { InterceptableEvent } from "../../protocol/frames.ts";
 import { allowsIntercept } from "../../scope/allows.ts";
-import { isSandboxedExec } from "../../sandbox/launch_kind.ts";
-import { type ExtensionSource, sandboxScope } from "../types.ts";
+import { type ExtensionSource, scopeOf } from "../types.ts";
 
 /** May the extension of `source`, once it has joined, intercept `event`? */
 export function mayIntercept(
   source: ExtensionSource,
   event: InterceptableEvent,
 ): boolean {
-  const exec = source.manifest.exec;
-  if (exec && isSandboxedExec(exec)) return allowsIntercept(sandboxScope(source), event);
+  const scope = scopeOf(source);
+  if (scope) return allowsIntercept(scope, event);
   return true;
 }
 

@@ -79,8 +79,11 @@ export class ExtensionProcess {
         stderr: "piped",
         detached: true,
       }).spawn();
+      // An OS-confined process's network allowance ends with it.
+      if (plan.release) child.status.finally(plan.release).catch(() => {});
       return { ok: true, process: new ExtensionProcess(child, log) };
     } catch (e) {
+      plan.release?.().catch(() => {});
       if (e instanceof Deno.errors.NotFound) {
         return { ok: false, error: `exec: "${plan.command}": executable file not found` };
       }

@@ -65,9 +65,15 @@ Deno.test("an invalid scope of a sandboxed extension fails the load, naming the 
   }
 });
 
-Deno.test("a plain or passive extension's scope is not read", async () => {
+Deno.test("a plain program without a scope has none (it runs with full privileges)", async () => {
   await using tmp = await tempDir();
-  await Deno.writeTextFile(join(tmp.path, "theme.json"), "{}");
+  const r = await read(tmp.path, { name: "p", exec: "python3" });
+  assert(r.status === "ok");
+  assertEquals(r.info.manifest.scope, undefined);
+});
+
+Deno.test("a plain program's scope is parsed, and an invalid one refuses the load", async () => {
+  await using tmp = await tempDir();
   for (
     const raw of [
       { name: "p", exec: "./tool.py", scope: { net: ["http://x"] } },
@@ -75,10 +81,31 @@ Deno.test("a plain or passive extension's scope is not read", async () => {
     ]
   ) {
     const r = await read(tmp.path, raw);
-    assert(r.status === "ok", JSON.stringify(raw));
-    assertEquals(r.info.manifest.scope, undefined);
-    assertEquals(r.info.manifest.raw.scope, raw.scope);
+    assert(r.status === "invalid", JSON.stringify(raw));
+    assertStringIncludes(r.problem, "manifest: invalid scope:");
   }
+  const ok = await read(tmp.path, { name: "p", exec: "./tool.py", scope: {} });
+  assert(ok.status === "ok");
+  assertEquals(ok.info.manifest.scope?.net, []);
+});
+
+Deno.test("a plain program's scope entry the OS sandbox cannot enforce is refused with why", async () => {
+  await using tmp = await tempDir();
+  const cases: [Record<string, unknown>, string][] = [
+    [{ run: ["git"] }, "scope.run cannot be enforced for a plain program"],
+    [{ sys: ["hostname"] }, "scope.sys cannot be enforced for a plain program"],
+    [{ import: ["deno.land"] }, "scope.import cannot be enforced for a plain program"],
+    [{ memory: 512 }, "scope.memory cannot be enforced for a plain program"],
+    [{ net: ["[::1]:80"] }, "not IPv6 literals"],
+  ];
+  for (const [scope, why] of cases) {
+    const r = await read(tmp.path, { name: "p", exec: "./tool.sh", scope });
+    assert(r.status === "invalid", JSON.stringify(scope));
+    assertStringIncludes(r.problem, why);
+  }
+  // The same entries are fine for a sandboxed extension, which Deno confines.
+  const ts = await read(tmp.path, { name: "w", exec: "./main.ts", scope: { run: ["git"] } });
+  assert(ts.status === "ok");
 });
 
 Deno.test("discovery reports an invalid scope as a load diagnostic naming the directory", async () => {

@@ -46,8 +46,8 @@ Deno.test("manifest: JSONC with comments, trailing commas and unknown keys", asy
     "todos",
     true,
   ]);
-  // A plain program runs unsandboxed: its scope is kept as written, never parsed.
-  assertEquals([m.scope, m.raw.scope], [undefined, { net: ["api.example.com"] }]);
+  // A plain program with a scope runs in the OS sandbox: its scope is parsed like any other.
+  assertEquals([m.scope?.net, m.raw.scope], [["api.example.com"], { net: ["api.example.com"] }]);
   assertEquals(m.raw["x-custom"], { kept: true });
   assertEquals(loaded.value!.manifestPath, join(dir, "extension.json"));
 });
