@@ -51,3 +51,10 @@ export async function createBashSandbox(o: BashSandboxOptions): Promise<BashSand
   }
   return box;
 }
+
+/** Removes the private temp directory of sandboxed commands, if one was made (at shutdown). */
+export async function removeSandboxTemp(box: BashSandbox): Promise<void> {
+  if (!box.tmp) return;
+  await Deno.remove(box.tmp, { recursive: true }).catch(() => {});
+  box.tmp = undefined;
+}

@@ -29,7 +29,7 @@ import { defaultMaxTokens, findModel } from "../../providers/models.ts";
 import { autoCompact } from "../../agent/compaction.ts";
 import { type BashSandbox, createJail, type JailPolicy } from "../../tools/mod.ts";
 import { readBashSandbox } from "../../config/bash_sandbox.ts";
-import { createBashSandbox } from "./bash_sandbox.ts";
+import { createBashSandbox, removeSandboxTemp } from "./bash_sandbox.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
 import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
@@ -287,7 +287,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.shutdown();
       agent.hooks.endSession("shutdown");
-      await Promise.all([agent.session.close(), remembered]);
+      await Promise.all([agent.session.close(), remembered, removeSandboxTemp(bashSandbox)]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
         if (s.logLost) {

@@ -4,7 +4,7 @@
  */
 
 import { assertEquals, assertRejects, assertStringIncludes } from "../../helpers/assert.ts";
-import { createBashSandbox } from "../../../src/modes/common/bash_sandbox.ts";
+import { createBashSandbox, removeSandboxTemp } from "../../../src/modes/common/bash_sandbox.ts";
 import type { OsConfiner } from "../../../src/tools/bash_sandbox.ts";
 import { ZotError } from "../../../src/errors.ts";
 
@@ -44,4 +44,14 @@ Deno.test("--no-sandbox wins over the setting; off needs no OS sandbox", async (
   });
   assertEquals(box.enabled, false);
   assertEquals(box.net, ["github.com"]);
+});
+
+Deno.test("the private temp directory of sandboxed commands goes at shutdown", async () => {
+  const box = await createBashSandbox({ ...base, flag: false });
+  box.tmp = await Deno.makeTempDir({ prefix: "zot-bash-" });
+  await Deno.writeTextFile(`${box.tmp}/left`, "x");
+  const tmp = box.tmp;
+  await removeSandboxTemp(box);
+  assertEquals(await Deno.stat(tmp).then(() => true, () => false), false);
+  assertEquals(box.tmp, undefined);
 });
