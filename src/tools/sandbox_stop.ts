@@ -22,7 +22,7 @@ const KINDS: readonly StopKind[] = [
   {
     kind: "network",
     pattern:
-      /could not resolve host|name or service not known|temporary failure in name resolution|network is unreachable|connection refused|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|\b403\b.*(proxy|forbidden|blocked)|blocked-by-allowlist|proxy error/i,
+      /could not resolve host|name or service not known|temporary failure in name resolution|network is unreachable|connection refused|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|CONNECT tunnel failed|(response|error|status|HTTP)[: ]+403\b|\b403 forbidden|blocked-by-allowlist|proxy error/i,
   },
 ];
 

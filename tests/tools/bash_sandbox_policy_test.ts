@@ -82,6 +82,15 @@ Deno.test("the stop note names the limit that shows in the output, and what to a
   assertEquals(sandboxStops("touch: cannot touch '/x': Read-only file system"), ["write"]);
   assertEquals(sandboxStops("cat: /h/.ssh/id_rsa: Operation not permitted"), ["read"]);
   assertEquals(sandboxStops("curl: (6) Could not resolve host: example.com"), ["network"]);
+  // What the filtering proxy's refusal looks like to curl, git and Python.
+  for (
+    const line of [
+      "curl: (56) CONNECT tunnel failed, response 403",
+      "curl: (22) The requested URL returned error: 403",
+      "urllib.error.HTTPError: HTTP Error 403: Forbidden",
+    ]
+  ) assertEquals(sandboxStops(line), ["network"], line);
+  assertEquals(sandboxStops("line 403 of the report"), []);
   assertEquals(sandboxStopNote("all fine", { write: [], net: [], denied: [] }), undefined);
   assertEquals(sandboxStops("cat: /h/.ssh/k: No such file or directory", ["/h/.ssh"]), ["read"]);
   const note = sandboxStopNote("curl: (56) CONNECT tunnel failed, response 403 Forbidden", {

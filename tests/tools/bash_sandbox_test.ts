@@ -156,6 +156,24 @@ try:
 except Exception as e:
     print("refused", type(e).__name__)`;
 
+Deno.test(
+  "a host not in the allowlist is refused, and the result says how to allow it",
+  opts,
+  async () => {
+    await using t = await tree({ net: ["allowed.invalid"] });
+    const r = await t.bash.execute({
+      command: `python3 -c 'import urllib.request; urllib.request.urlopen("http://example.com")'`,
+    }, testContext(t.project));
+    assertEquals(r.isError, true);
+    assertStringIncludes(resultText(r), "403");
+    assertStringIncludes(
+      resultText(r),
+      'the network reaches only allowed hosts (now: "allowed.invalid")',
+    );
+    assertStringIncludes(resultText(r), '"bashSandbox.net"');
+  },
+);
+
 Deno.test("sandboxed bash reaches a local port only when the settings allow it", opts, async () => {
   const server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
