@@ -114,7 +114,8 @@ export function confineRunGrant(
   if (ctx.home && ctx.home !== "/") {
     view.push("--tmpfs", ctx.home);
     const home = ctx.home;
-    const inHome = (p: string) => p !== home && isInside(home, p) && exists(p);
+    // A grant of the whole home puts it all back (zot's state is hidden again below).
+    const inHome = (p: string) => (p === home || isInside(home, p)) && exists(p);
     const back: [string, string][] = [
       ...(ctx.runtime ?? []).map((p): [string, string] => ["--ro-bind", p]),
       ...(ctx.reads ?? []).map((p): [string, string] => ["--ro-bind", p]),
