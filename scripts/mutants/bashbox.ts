@@ -131,6 +131,15 @@ export const mutants: Mutant[] = [
     tests: [RUN_TEST],
   },
   {
+    id: "run-grant-program-writes-git",
+    protection: "a program started through a run grant cannot write into a write grant's .git",
+    file: "src/sandbox/confine.ts",
+    find:
+      'for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);',
+    replace: "",
+    tests: [RUN_TEST],
+  },
+  {
     id: "run-grant-home-grants-ignored",
     protection: "a run grant hides the home directory without losing what the scope grants there",
     file: "src/sandbox/confine.ts",

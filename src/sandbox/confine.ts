@@ -69,6 +69,11 @@ export interface ConfineContext {
   runtime?: readonly string[];
   /** Whether the scope reaches the network (net or import hosts); without, none at all. */
   network?: boolean;
+  /**
+   * Paths inside the write grants that stay unwritable (a repository's .git, .zot): Deno keeps
+   * the extension out of them; this keeps the programs it starts out too, where they exist.
+   */
+  denyWrite?: readonly string[];
 }
 
 export type Confined = { ok: true; command: string; args: string[] } | { ok: false; why: string };
@@ -125,6 +130,8 @@ export function confineRunGrant(
     back.sort((a, b) => a[1].length - b[1].length);
     for (const [how, path] of back) if (inHome(path)) view.push(how, path, path);
   }
+  // Deno's deny list holds only for the extension; a granted program is held by the view.
+  for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);
   // The usual doors to your other processes, which run outside this view and could read zot's
   // environment for the program: your terminal multiplexer's server and the per-user runtime
   // directory (session bus, systemd --user). Hidden when they exist.

@@ -236,6 +236,7 @@ export async function planSandboxLaunch(
       writes: perms.permissions.write,
       runtime: await runnerRuntime(ctx.execPath ?? Deno.execPath()),
       network: scope.net.length > 0 || scope.import.length > 0,
+      denyWrite: perms.denyWrite,
     });
     if (!confined.ok) return fail(confined.why);
     ({ command, args } = confined);

@@ -234,3 +234,29 @@ Deno.test("run grant: a scope without hosts gives the program no network at all"
   assert(r.net.trim() !== "", r.probe);
   assertStringIncludes(r.granted, "No such file", "nothing in the home is granted here");
 });
+
+Deno.test("run grant: a granted program cannot write into the .git of a write grant", async () => {
+  await using z = await tempZot();
+  const repo = join(z.root, "repo");
+  await Deno.mkdir(join(repo, ".git", "hooks"), { recursive: true });
+  const hook = join(repo, ".git", "hooks", "pre-commit");
+  const confined = confineRunGrant("sh", ["-c", `echo pwned > ${hook}; echo ok > ${repo}/file`], {
+    name: "x",
+    run: ["sh"],
+    zotHome: z.home,
+    extensionDir: z.cwd,
+    dataDir: z.cwd,
+    searchPath: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    writes: [repo],
+    denyWrite: [join(repo, ".git")],
+    os: "linux",
+  });
+  assert(confined.ok);
+  const out = await new Deno.Command(confined.command, {
+    args: confined.args,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(readOr(hook), undefined, "a hook was planted");
+  assertEquals(readOr(join(repo, "file")), "ok\n", new TextDecoder().decode(out.stderr));
+});
