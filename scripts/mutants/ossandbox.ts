@@ -138,4 +138,12 @@ export const mutants: Mutant[] = [
     replace: "return false;",
     tests: [PLAIN_TEST],
   },
+  {
+    id: "ossandbox-plain-protocol-unscoped",
+    protection: "the host enforces a scoped plain extension's protocol grants (call_tool, submit)",
+    file: CONFINED_LAUNCH,
+    find: "        sandboxed: true,",
+    replace: "        sandboxed: false,",
+    tests: [PLAIN_TEST],
+  },
 ];

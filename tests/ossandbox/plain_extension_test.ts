@@ -14,6 +14,8 @@ import { until, within } from "../helpers/wait.ts";
 import { collect, fixtureSource, harness } from "../extensions/process/_helpers.ts";
 import { resetOsSandbox } from "../../src/ossandbox/confine.ts";
 import { parseScope } from "../../src/scope/parse.ts";
+import { allowsCallTool, allowsSubmit } from "../../src/scope/allows.ts";
+import { newRecord } from "../../src/extensions/host/record.ts";
 import type { Scope } from "../../src/scope/scope.ts";
 
 // Not skipped where the OS sandbox is missing: the tests fail there with the remedy, as the
@@ -215,6 +217,30 @@ Deno.test(
       const after = collect(confined.channel);
       const second = await within(20_000, after.next((f) => f.type === "notify"), "the report");
       assertEquals(JSON.parse(second.type === "notify" ? second.message : "{}").secret, "denied");
+    } finally {
+      await resetOsSandbox();
+    }
+  },
+);
+
+Deno.test(
+  "the host holds a scoped plain extension to its protocol scope (no call_tool, no submit)",
+  opts,
+  async () => {
+    await using t = await outsideTree();
+    try {
+      await using h = await confinedHarness();
+      const source = fixtureSource("confined-probe-sh", {
+        args: [t.secret, t.outside, String(Deno.pid), "m"],
+        scope: scope({}),
+      });
+      const started = await h.spawn(source);
+      if (!started.ok) throw new Error(started.error);
+      assert(started.channel.sandboxed, "the channel is not marked as scoped");
+      const record = newRecord(source, started.channel);
+      assert(record.scope, "the host enforces no protocol scope for it");
+      assert(!allowsCallTool(record.scope, "bash"), "it may call the bash tool");
+      assert(!allowsSubmit(record.scope), "it may submit prompts as the user");
     } finally {
       await resetOsSandbox();
     }

@@ -44,7 +44,8 @@ function fromSource(paths: ZotPaths, source: ExtensionSource): DoctorEntry {
     dir: source.dir,
     disabled: !m.enabled,
     passive: !m.exec,
-    sandboxed: isSandboxedExec(m.exec),
+    // A plain program with a scope runs confined by the OS sandbox: sandboxed too.
+    sandboxed: isSandboxedExec(m.exec) || (!!m.exec && m.scope !== undefined),
     source,
   };
   if (m.version) entry.version = m.version;

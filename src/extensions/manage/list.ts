@@ -37,7 +37,8 @@ export async function listRows(paths: ZotPaths): Promise<ListRow[]> {
       enabled: m.enabled,
       language: m.language ?? null,
       description: m.description ?? null,
-      sandboxed: isSandboxedExec(m.exec),
+      // A plain program with a scope runs confined by the OS sandbox: sandboxed too.
+      sandboxed: isSandboxedExec(m.exec) || (!!m.exec && m.scope !== undefined),
       dir: install.dir,
     });
   }
