@@ -174,6 +174,16 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     "confirm each tool call (TUI only: a usage error with -p, --json or --rpc)",
     (r) => (r.flags.yolo = false),
   ),
+  flag(
+    "--sandbox",
+    "run every bash command in the OS sandbox (writes: project and a temp dir; no secrets; network: bashSandbox.net)",
+    (r) => (r.flags.sandbox = true),
+  ),
+  flag(
+    "--no-sandbox",
+    "run bash commands unconfined even if config.json turns the sandbox on",
+    (r) => (r.flags.sandbox = false),
+  ),
   // The Go zot's spellings, kept for muscle memory.
   flag("--no-extensions", "", (r) => (r.flags.noExt = true), true),
   flag("--no-skills", "", (r) => (r.flags.noSkill = true), true),

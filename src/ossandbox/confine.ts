@@ -170,10 +170,15 @@ export async function confineCommand(
     );
   }
   let released = false;
+  // Set once the runtime wrapped the command: it then counts the command as running and keeps
+  // the empty files it made as mount points (for deny paths that do not exist yet, such as
+  // `.envrc` in the project) until told that the command ended.
+  let wrappedOnce = false;
   const release = () => {
     if (released) return Promise.resolve();
     released = true;
     SandboxManager.unregisterCommandNetworkLists(id);
+    if (wrappedOnce) SandboxManager.cleanupAfterCommand();
     return Promise.resolve();
   };
   try {
@@ -206,6 +211,7 @@ export async function confineCommand(
       cwd,
       { commandId: id },
     );
+    wrappedOnce = true;
     if (wrapped.argv.length === 0) throw new Error("the runtime returned no command");
     return { argv: wrapped.argv, env: { ...policy.env }, release };
   } catch (e) {

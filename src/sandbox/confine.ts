@@ -19,8 +19,15 @@
  * Servers of the user that could run code outside this view for the program
  * (a tmux server, the session bus) are hidden where they usually listen; a
  * server listening elsewhere, or on an abstract socket, is not (documented).
- * The rest of the file system and the network look as they do to the user.
- * bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
+ * The program is also held to the extension's file and network scope where
+ * it matters most: the user's home directory (keys, tokens, shell history) is
+ * covered too, with only what the scope grants there put back (and what the
+ * runner itself needs: the Deno executable and zot's own code when they live
+ * there), and a scope without network hosts (nor import hosts) gets a network
+ * namespace of its own, with nothing in it. A scope with hosts keeps the
+ * user's network for the program: Deno checks the hosts, the program is not
+ * held to them (documented). The rest of the file system looks as it does to
+ * the user. bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
  * missing, or not on Linux, such an extension does not start: there is no
  * unconfined fallback. `--die-with-parent` ends the namespace with its
  * `bwrap` (verified on Deno 2.9.6: Deno spawns from its main thread, so the
@@ -53,6 +60,20 @@ export interface ConfineContext {
   tmuxTmpdir?: string;
   /** Defaults to `Deno.build.os`. */
   os?: string;
+  /** The user's home directory (real path): hidden, with the grants below put back. */
+  home?: string;
+  /** Real paths the scope grants for reading and for writing (put back when in the home). */
+  reads?: readonly string[];
+  writes?: readonly string[];
+  /** Real paths the runner needs to start (the Deno executable's folder, zot's code): read only. */
+  runtime?: readonly string[];
+  /** Whether the scope reaches the network (net or import hosts); without, none at all. */
+  network?: boolean;
+  /**
+   * Paths inside the write grants that stay unwritable (a repository's .git, .zot): Deno keeps
+   * the extension out of them; this keeps the programs it starts out too, where they exist.
+   */
+  denyWrite?: readonly string[];
 }
 
 export type Confined = { ok: true; command: string; args: string[] } | { ok: false; why: string };
@@ -90,6 +111,27 @@ export function confineRunGrant(
     "/proc",
     "--die-with-parent",
   ];
+  // No hosts granted: no network at all, whatever the program tries.
+  if (ctx.network === false) view.push("--unshare-net");
+  // The home directory is hidden; what the scope grants there (and what the runner needs to
+  // start) comes back, parents before children so a write grant inside a read grant stays
+  // writable. zot's state is hidden again after, so no grant of a parent brings it back.
+  if (ctx.home && ctx.home !== "/") {
+    view.push("--tmpfs", ctx.home);
+    const home = ctx.home;
+    // A grant of the whole home puts it all back (zot's state is hidden again below).
+    const inHome = (p: string) => (p === home || isInside(home, p)) && exists(p);
+    const back: [string, string][] = [
+      ...(ctx.runtime ?? []).map((p): [string, string] => ["--ro-bind", p]),
+      ...(ctx.reads ?? []).map((p): [string, string] => ["--ro-bind", p]),
+      ["--ro-bind", ctx.extensionDir],
+      ...(ctx.writes ?? []).map((p): [string, string] => ["--bind", p]),
+    ];
+    back.sort((a, b) => a[1].length - b[1].length);
+    for (const [how, path] of back) if (inHome(path)) view.push(how, path, path);
+  }
+  // Deno's deny list holds only for the extension; a granted program is held by the view.
+  for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);
   // The usual doors to your other processes, which run outside this view and could read zot's
   // environment for the program: your terminal multiplexer's server and the per-user runtime
   // directory (session bus, systemd --user). Hidden when they exist.
@@ -108,6 +150,15 @@ export function confineRunGrant(
     command: bwrap,
     args: [...view, "--chdir", ctx.extensionDir, "--", command, ...args],
   };
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Existing directories where servers of this user listen: tmux, screen, `/run/user/<uid>`. */

@@ -64,7 +64,7 @@ export function describeScope(scope: Scope): string[] {
   add("connect to", scope.net, host);
   add("read environment variables", scope.env);
   add(
-    "run programs, and do everything those programs can (outside the sandbox, with your privileges; only zot's keys and state stay hidden)",
+    "run programs, and do everything those programs can (outside the sandbox, with your privileges; zot's keys and state, and your home beyond this scope, stay hidden)",
     scope.run,
   );
   add("read system information", scope.sys);

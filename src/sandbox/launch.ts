@@ -85,6 +85,23 @@ export async function sandboxDataDir(
   return join(paths.projectExtensionData, await pathKey(await Deno.realPath(paths.cwd)), name);
 }
 
+/** The real path of `path`, or undefined (unset or gone). */
+async function realOr(path: string | undefined): Promise<string | undefined> {
+  if (!path) return undefined;
+  return await Deno.realPath(path).catch(() => undefined);
+}
+
+/**
+ * What the runner reads to start, read only, for a `run` grant's view that hides the home
+ * directory: the folder of the Deno (or zot) executable and, under `deno run`, zot's code.
+ */
+async function runnerRuntime(execPath: string): Promise<string[]> {
+  const paths = [dirname(await realOr(execPath) ?? execPath)];
+  const code = await realOr(join(import.meta.dirname!, "..", ".."));
+  if (code) paths.push(code);
+  return paths;
+}
+
 /** Why `name` cannot name a directory of its own, or undefined. */
 function unsafeName(request: SandboxRequest): string | undefined {
   const { name } = request;
@@ -214,6 +231,12 @@ export async function planSandboxLaunch(
       denoDir: await Deno.realPath(env.DENO_DIR),
       searchPath: hostEnv.PATH ?? "",
       tmuxTmpdir: hostEnv.TMUX_TMPDIR,
+      home: await realOr(homeDir((k) => hostEnv[k])),
+      reads: perms.permissions.read,
+      writes: perms.permissions.write,
+      runtime: await runnerRuntime(ctx.execPath ?? Deno.execPath()),
+      network: scope.net.length > 0 || scope.import.length > 0,
+      denyWrite: perms.denyWrite,
     });
     if (!confined.ok) return fail(confined.why);
     ({ command, args } = confined);

@@ -15,6 +15,8 @@ import type { JailPolicy } from "./jail.ts";
 import { type GroupLeader, KILL_GRACE_MS, killProcessGroup } from "../process_group.ts";
 import { childGroups } from "../process_reaper.ts";
 import { HeadTailBuffer } from "./truncate.ts";
+import type { BashSandbox } from "./bash_sandbox.ts";
+import { type Launch, prepareLaunch } from "./bash_launch.ts";
 
 /** Default timeout in seconds when the model gives none. */
 export const DEFAULT_TIMEOUT_S = 120;
@@ -36,6 +38,8 @@ export interface BashToolOptions {
   /** Shells to try in order; defaults to bash, then sh. */
   shells?: string[];
   killGraceMs?: number;
+  /** `--sandbox` / `/sandbox`: when enabled, every command runs in the OS sandbox. */
+  sandbox?: BashSandbox;
 }
 
 const DESCRIPTION =
@@ -77,21 +81,36 @@ async function runBash(args: JsonObject, ctx: ToolContext, options: BashToolOpti
   }
   const refusal = await checkBashJail(options.jail, command.value, ctx.cwd, options.home);
   if (refusal) return refusal;
-  const child = spawnShell(command.value, ctx.cwd, options.shells ?? ["bash", "sh"]);
-  if (!child.ok) return errorResult(child.error);
-  return await supervise(child.process, seconds, ctx, options.killGraceMs ?? KILL_GRACE_MS);
+  // `exec 2>&1` on the same line keeps the user's line numbers in shell errors while giving
+  // both streams one pipe, so they interleave exactly as written.
+  const script = `exec 2>&1; ${command.value}`;
+  const shells = options.shells ?? ["bash", "sh"];
+  const launch = await prepareLaunch(options.sandbox, shells, script, ctx.cwd);
+  if (!launch.ok) return errorResult(launch.error, "blocked");
+  try {
+    const child = spawnShell(ctx.cwd, shells, launch.value);
+    if (!child.ok) return errorResult(child.error);
+    const result = await supervise(
+      child.process,
+      seconds,
+      ctx,
+      options.killGraceMs ?? KILL_GRACE_MS,
+    );
+    return launch.value.explain(result);
+  } finally {
+    await launch.value.release();
+  }
 }
 
 type Spawned = { ok: true; process: Deno.ChildProcess } | { ok: false; error: string };
 
-function spawnShell(command: string, cwd: string, shells: string[]): Spawned {
-  for (const shell of shells) {
+function spawnShell(cwd: string, shells: string[], launch: Launch): Spawned {
+  for (const { shell, argv, env } of launch.candidates) {
+    const [program, ...args] = argv;
     try {
-      const process = new Deno.Command(shell, {
-        // `exec 2>&1` on the same line keeps the user's line numbers in shell
-        // errors while giving both streams one pipe, so they interleave
-        // exactly as written.
-        args: ["-c", `exec 2>&1; ${command}`],
+      const process = new Deno.Command(program, {
+        args,
+        ...(env ? { env, clearEnv: true } : {}),
         cwd,
         stdin: "null",
         stdout: "piped",

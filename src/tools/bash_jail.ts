@@ -32,7 +32,7 @@ export const JAIL_LIMITS = [
   "bash is only scanned for outside paths as written; it is not a sandbox.",
   "Paths the shell builds pass: cat \\/etc/passwd, cat {/,}etc/passwd, cd; cat .ssh/id_rsa,",
   "variables and $(...); so do files that scripts or programs read themselves.",
-  "For a real boundary, run zot in a container or a virtual machine.",
+  "For a real boundary, /sandbox runs bash in the OS sandbox; or run zot in a container or VM.",
 ] as const;
 
 /** Device files every shell idiom uses; harmless to allow. */

@@ -10,12 +10,14 @@ import type { Skill } from "../skills/types.ts";
 import { createBashTool } from "./bash.ts";
 import { createEditTool } from "./edit.ts";
 import type { JailPolicy } from "./jail.ts";
+import type { BashSandbox } from "./bash_sandbox.ts";
 import { createReadTool } from "./read.ts";
 import { createSkillTool } from "./skill.ts";
 import { createWriteTool } from "./write.ts";
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
 export { createJail, type JailPolicy } from "./jail.ts";
+export type { BashSandbox, OsConfiner } from "./bash_sandbox.ts";
 export { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
 export interface BuiltinToolOptions {
@@ -39,6 +41,8 @@ export interface BuiltinToolOptions {
   home?: string;
   /** bash's default timeout in seconds. */
   bashTimeoutS?: number;
+  /** The `--sandbox` state of bash; mutate `enabled` to switch it at runtime. */
+  sandbox?: BashSandbox;
 }
 
 /** The built-in tools for one session. */
@@ -48,7 +52,12 @@ export function createBuiltinTools(options: BuiltinToolOptions): Tool[] {
     read: () => createReadTool(fileOptions),
     write: () => createWriteTool(fileOptions),
     edit: () => createEditTool(fileOptions),
-    bash: () => createBashTool({ ...fileOptions, defaultTimeoutS: options.bashTimeoutS }),
+    bash: () =>
+      createBashTool({
+        ...fileOptions,
+        defaultTimeoutS: options.bashTimeoutS,
+        sandbox: options.sandbox,
+      }),
     skill: () => (options.skills.length > 0 ? createSkillTool(options.skills) : undefined),
   };
   const wanted = options.enabled === undefined ? undefined : new Set(options.enabled);

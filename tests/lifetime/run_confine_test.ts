@@ -15,6 +15,7 @@ import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { zotCommand } from "../modes/run_zot.ts";
 import { confineRunGrant } from "../../src/sandbox/confine.ts";
 import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
+import { PYTHON } from "../helpers/python.ts";
 
 const PROBE = new URL("../fixtures/lifetime/run-probe/main.ts", import.meta.url).pathname;
 
@@ -164,4 +165,98 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
   // An extension directory that is the state directory itself does not undo the hiding.
   const whole = confineRunGrant("deno", [], { ...ctx, os: "linux", extensionDir: "/h" });
   assert(whole.ok && !whole.args.includes("--ro-bind"));
+});
+
+/** The probe with a fake home holding a key and a granted note, and a local port listening. */
+async function probeHome(scope: Record<string, unknown>) {
+  const z = await tempZot();
+  const home = join(z.root, "user");
+  await Deno.mkdir(join(home, ".ssh"), { recursive: true });
+  await Deno.mkdir(join(home, "notes"));
+  await Deno.writeTextFile(join(home, ".ssh", "id_rsa"), "PRIVATE-KEY-MATERIAL\n");
+  await Deno.writeTextFile(join(home, "notes", "todo.txt"), "granted-note\n");
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const accepting = (async () => {
+    for await (const conn of listener) conn.close();
+  })();
+  try {
+    const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"], ...scope }, [
+      join(z.home, "auth.json"),
+      z.home,
+      join(z.root, "none"),
+      join(home, ".ssh", "id_rsa"),
+      join(home, "notes", "todo.txt"),
+      String(listener.addr.port),
+      PYTHON,
+    ]);
+    const realHome = Deno.env.get("HOME") ?? "/root";
+    const run = await runZot(z, ext, {
+      HOME: home,
+      // zot's own module cache stays where it is; only the user's home moved.
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(realHome, ".cache", "deno"),
+    });
+    const probe = readOr(join(z.home, "extension-data", "run-probe", "probe.txt")) ?? "";
+    const section = (name: string, next: string) =>
+      probe.split(`== ${name}\n`)[1]?.split(`== ${next}`)[0] ?? "";
+    return {
+      z,
+      run,
+      probe,
+      secret: section("homesecret", "granted"),
+      granted: section("granted", "net"),
+      net: section("net", "fin"),
+    };
+  } finally {
+    listener.close();
+    await accepting.catch(() => {});
+  }
+}
+
+Deno.test("run grant: the program cannot read the home directory, only what the scope grants there", async () => {
+  const r = await probeHome({ read: ["${home}/notes"] });
+  await using _z = r.z;
+  assertEquals(r.run.code, 0, r.run.stderr);
+  assertStringIncludes(r.probe, "== fin", `${r.probe}\n${r.run.stderr}`);
+  assert(
+    !r.secret.includes("PRIVATE-KEY-MATERIAL"),
+    `the home directory was readable:\n${r.probe}`,
+  );
+  assertStringIncludes(r.secret, "No such file");
+  assertStringIncludes(r.granted, "granted-note", r.probe);
+});
+
+Deno.test("run grant: a scope without hosts gives the program no network at all", async () => {
+  const r = await probeHome({});
+  await using _z = r.z;
+  assertEquals(r.run.code, 0, r.run.stderr);
+  assertStringIncludes(r.probe, "== fin", `${r.probe}\n${r.run.stderr}`);
+  assert(!r.net.includes("connected"), `a local port was reachable:\n${r.probe}`);
+  assert(r.net.trim() !== "", r.probe);
+  assertStringIncludes(r.granted, "No such file", "nothing in the home is granted here");
+});
+
+Deno.test("run grant: a granted program cannot write into the .git of a write grant", async () => {
+  await using z = await tempZot();
+  const repo = join(z.root, "repo");
+  await Deno.mkdir(join(repo, ".git", "hooks"), { recursive: true });
+  const hook = join(repo, ".git", "hooks", "pre-commit");
+  const confined = confineRunGrant("sh", ["-c", `echo pwned > ${hook}; echo ok > ${repo}/file`], {
+    name: "x",
+    run: ["sh"],
+    zotHome: z.home,
+    extensionDir: z.cwd,
+    dataDir: z.cwd,
+    searchPath: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    writes: [repo],
+    denyWrite: [join(repo, ".git")],
+    os: "linux",
+  });
+  assert(confined.ok);
+  const out = await new Deno.Command(confined.command, {
+    args: confined.args,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(readOr(hook), undefined, "a hook was planted");
+  assertEquals(readOr(join(repo, "file")), "ok\n", new TextDecoder().decode(out.stderr));
 });

@@ -64,7 +64,10 @@ Deno.test("sinks: the consent lines and question read exactly as printed, for sa
   assertTerminalSafe(shown, "consent");
   assertStringIncludes(shown, "your home directory");
   assertStringIncludes(shown, "run programs, and do everything those programs can");
-  assertStringIncludes(shown, "with your privileges; only zot's keys and state stay hidden): git");
+  assertStringIncludes(
+    shown,
+    "with your privileges; zot's keys and state, and your home beyond this scope, stay hidden): git",
+  );
   assertEquals(sandboxed.asked, [`Install "w${NASTY_SAFE}" with these permissions?`]);
   const plain = recordingIO();
   await askConsent(hostileSource(`./x${NASTY}`), { yes: false, io: plain, action: "Install" });

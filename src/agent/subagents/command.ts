@@ -45,6 +45,8 @@ export interface ChildProfile {
   depth: number;
   /** The parent's `$ZOT_HOME`: the child reads the same config, auth and extensions. */
   home: string;
+  /** The parent's bash runs in the OS sandbox now: the child's must too (`--sandbox`). */
+  sandbox?: boolean;
 }
 
 export interface ChildCommand {
@@ -80,6 +82,9 @@ export function childCommand(
   if (profile.noExt) flags.push("--no-ext");
   if (profile.noSkill) flags.push("--no-skill");
   if (profile.withSkills) flags.push("--with-skills");
+  // A delegated command must not escape the parent's sandbox; the child refuses to start if it
+  // cannot run one.
+  if (profile.sandbox) flags.push("--sandbox");
 
   const env: Record<string, string> = {
     [DEPTH_ENV]: String(profile.depth + 1),

@@ -21,6 +21,7 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = [
   "reload-ext",
   "jail",
   "unjail",
+  "sandbox",
   "yolo",
   "skills",
   "sessions",

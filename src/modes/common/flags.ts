@@ -35,6 +35,8 @@ export interface RunFlags {
   appendSystemPrompt?: string;
   /** False with `--no-yolo`. */
   yolo: boolean;
+  /** `--sandbox` / `--no-sandbox`; undefined follows the `bashSandbox` setting. */
+  sandbox?: boolean;
 }
 
 export function defaultFlags(): RunFlags {

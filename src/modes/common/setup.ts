@@ -28,7 +28,9 @@ import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens, findModel } from "../../providers/models.ts";
 import { autoCompactDue } from "../../agent/compaction_due.ts";
 import { lookUpModel } from "../../providers/model_lookup.ts";
-import { createJail, type JailPolicy } from "../../tools/mod.ts";
+import { type BashSandbox, createJail, type JailPolicy } from "../../tools/mod.ts";
+import { readBashSandbox } from "../../config/bash_sandbox.ts";
+import { createBashSandbox, removeSandboxTemp } from "./bash_sandbox.ts";
 import type { ModeName, RunFlags } from "./flags.ts";
 import { resolveProvider } from "./provider.ts";
 import { builtinTools, loadSkills, toolAllowList } from "./tools.ts";
@@ -76,6 +78,8 @@ export interface RunSetup {
   readonly host: ExtensionHost | undefined;
   /** The `/jail` policy of the built-in tools (`root` undefined = unjailed). */
   jail: JailPolicy;
+  /** The `--sandbox` state of bash (`enabled` switched by the TUI's `/sandbox`). */
+  bashSandbox: BashSandbox;
   warn: DiagnosticSink;
   /** Sends later warnings (reload discovery errors, save failures) elsewhere. */
   setWarn(sink: DiagnosticSink): void;
@@ -144,11 +148,21 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     emit: (event): void => agent.emit(event),
     sessionId: (): string => agent.session.id,
     jailed: (): boolean => jail.root !== undefined,
+    sandboxed: (): boolean => bashSandbox.enabled,
     confirmsCalls: !flags.yolo && mode === "interactive",
   });
   // Mutable: the TUI's /jail and /unjail switch it without rebuilding the tools.
   const jail = createJail();
-  const builtins = builtinTools(cwd, skills, allow, jail);
+  // Mutable too (/sandbox); a sandbox that starts on and cannot run stops the run here.
+  const sandboxSettings = readBashSandbox((await credentials).settings.raw, paths.config);
+  for (const d of sandboxSettings.diagnostics) warn(warning("config", "config-invalid", d));
+  const bashSandbox = await createBashSandbox({
+    flag: flags.sandbox,
+    settings: sandboxSettings.value,
+    project: cwd,
+    zotHome: paths.home,
+  });
+  const builtins = builtinTools(cwd, skills, allow, jail, bashSandbox);
   if (subagents) builtins.push(subagents.tool);
   const registry = new ToolRegistry(builtins, { allow });
   const promptSkills = skills.map((s) => ({ name: s.name, description: s.description }));
@@ -271,6 +285,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       return host;
     },
     jail,
+    bashSandbox,
     warn,
     setWarn(sink) {
       warnTarget = sink;
@@ -305,7 +320,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.shutdown();
       agent.hooks.endSession("shutdown");
-      await Promise.all([agent.session.close(), remembered]);
+      await Promise.all([agent.session.close(), remembered, removeSandboxTemp(bashSandbox)]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
       for (const s of host?.status() ?? []) {
         if (s.logLost) {

@@ -43,6 +43,8 @@ export interface SubagentWiringOptions {
   sessionId: () => string;
   /** Late-bound: whether `/jail` is on (children cannot be jailed, so calls are refused). */
   jailed?: () => boolean;
+  /** Late-bound: whether bash runs in the OS sandbox now (children then get `--sandbox`). */
+  sandboxed?: () => boolean;
   /**
    * The user confirms each tool call (`--no-yolo` in the TUI). A child has
    * no one to ask, so it would run its tools unconfirmed: no subagent tool then.
@@ -87,7 +89,11 @@ export function createSubagents(o: SubagentWiringOptions): SubagentWiring | unde
         cwd,
         emit: o.emit,
         sessionId: o.sessionId,
-        command: (tools) => childCommand(profile, childTools(tools, profile.allow)),
+        command: (tools) =>
+          childCommand(
+            { ...profile, sandbox: o.sandboxed?.() ?? false },
+            childTools(tools, profile.allow),
+          ),
       })
     );
   const launcher: SubagentLauncher = { run: async (call, ctx) => (await load()).run(call, ctx) };

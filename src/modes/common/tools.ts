@@ -6,7 +6,7 @@
  */
 
 import type { Tool } from "../../model/types.ts";
-import { createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
+import { type BashSandbox, createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
 // Not skills/mod.ts: it also exports the frontmatter parser, which discovery loads when needed.
 import { discoverSkills } from "../../skills/discovery.ts";
 import type { Skill } from "../../skills/types.ts";
@@ -58,6 +58,7 @@ export function builtinTools(
   skills: readonly Skill[],
   allow?: readonly string[],
   jail?: JailPolicy,
+  sandbox?: BashSandbox,
 ): Tool[] {
-  return createBuiltinTools({ cwd, skills, enabled: allow, jail });
+  return createBuiltinTools({ cwd, skills, enabled: allow, jail, sandbox });
 }

@@ -67,6 +67,7 @@ export class App {
       cwd: shortCwd(agent.cwd),
       costUsd: 0,
       jailed: setup.jail.root !== undefined,
+      sandboxed: setup.bashSandbox.enabled,
       yolo: setup.flags.yolo,
       activity: "",
       queued: 0,

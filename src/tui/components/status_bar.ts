@@ -23,6 +23,8 @@ export interface StatusInfo {
   context?: number;
   costUsd: number;
   jailed: boolean;
+  /** bash runs in the OS sandbox (`--sandbox`, `/sandbox`); shown only when on. */
+  sandboxed?: boolean;
   yolo: boolean;
   /** Running turn, e.g. "working…" (empty when idle). */
   activity: string;
@@ -84,6 +86,7 @@ export class StatusBar implements Component {
       if (i.context !== undefined) after.push(`ctx ${Math.round(i.context * 100)}%`);
       after.push(`$${i.costUsd.toFixed(4)}`);
       after.push(i.jailed ? "jailed" : "unjailed");
+      if (i.sandboxed) after.push("sandbox");
       after.push(i.yolo ? "yolo" : "confirm");
       // The directory gives way first: whether tools are jailed or confirmed must stay in view.
       const fixed = visibleWidth([i.model, ...after].join(" · ")) + 3;

@@ -76,3 +76,10 @@ Deno.test("depth: unset is top level, garbage counts as too deep", () => {
   assertEquals(depthOf("lots"), 1);
   assertEquals(depthOf("-3"), 1);
 });
+
+Deno.test("a child of a sandboxed parent runs its bash sandboxed too", () => {
+  const on = childCommand({ ...PROFILE, sandbox: true }, undefined, "/usr/bin/deno");
+  assert(on.args.includes("--sandbox"), on.args.join(" "));
+  const off = childCommand({ ...PROFILE, sandbox: false }, undefined, "/usr/bin/deno");
+  assert(!off.args.includes("--sandbox"), off.args.join(" "));
+});

@@ -13,6 +13,7 @@ import { clear, compact, exit, newSession, sessions } from "./conversation.ts";
 import { help, skills, tools } from "./info.ts";
 import { jail, model, theme, unjail, yolo } from "./settings.ts";
 import { login } from "./login.ts";
+import { sandbox } from "./sandbox.ts";
 import { runExtensionCommand } from "./extension.ts";
 import { stoppedOwnerOf, stoppedText } from "../stopped_extensions.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
@@ -32,6 +33,7 @@ export const BUILTINS: readonly BuiltinCommand[] = [
   reloadExt,
   jail,
   unjail,
+  sandbox,
   yolo,
   skills,
   sessions,

@@ -1,0 +1,174 @@
+/**
+ * The sandbox of the `bash` tool (`--sandbox`, the `bashSandbox` setting, `/sandbox`): what a
+ * sandboxed command may reach, as an OS policy. Writes go to the project and a private temp
+ * directory; reads go everywhere except the places where credentials live; the network reaches
+ * only the hosts the user allowed. The policy is computed at each call, so `/sandbox` and `/cd`
+ * apply to the next command without rebuilding the tool.
+ *
+ * The OS sandbox itself (bubblewrap and a filtering proxy on Linux, Seatbelt on macOS) is
+ * injected as {@linkcode OsConfiner}: this module decides what is allowed, never how.
+ *
+ * @module
+ */
+
+import { join, resolve } from "../path.ts";
+
+/** What the OS sandbox enforces for one command (the shape the OS sandbox core takes). */
+export interface BashOsPolicy {
+  /** Paths never readable (directories include what is below them). */
+  readDeny: string[];
+  /** Paths readable again inside a denied one. */
+  readAllow: string[];
+  /** The only writable paths. */
+  write: string[];
+  /** Paths inside `write` that stay read-only. */
+  writeDeny?: string[];
+  /** Hosts reachable through the filtering proxy (`host` or `host:port`, `*.x.y` allowed). */
+  netHosts: string[];
+  /** Whether 127.0.0.1 / ::1 are reachable. */
+  loopback: boolean;
+  /** The command's whole environment. */
+  env: Record<string, string>;
+}
+
+/** Whether the OS sandbox can run here; when not, why and what to do. */
+export type OsSandboxStatus = { ok: true } | { ok: false; reason: string; remedy: string };
+
+/** A command wrapped to run confined; `release` frees what wrapping took, after the child ends. */
+export interface ConfinedCommand {
+  argv: string[];
+  env: Record<string, string>;
+  release(): Promise<void>;
+}
+
+/** The OS sandbox, as the bash tool uses it. */
+export interface OsConfiner {
+  status(): Promise<OsSandboxStatus>;
+  confine(argv: string[], policy: BashOsPolicy, cwd: string): Promise<ConfinedCommand>;
+}
+
+/**
+ * The switchable state shared by the tool, the TUI's `/sandbox` and the status line. `enabled`
+ * is read at each call; `net` and `loopback` come from the settings.
+ */
+export interface BashSandbox {
+  enabled: boolean;
+  /** Hosts a sandboxed command may reach (the `bashSandbox.net` setting). */
+  net: string[];
+  /** Whether loopback is reachable (the `bashSandbox.loopback` setting). */
+  loopback: boolean;
+  /** The project: writable. Fixed at start, so `/cd /` does not make everything writable. */
+  project: string;
+  /** `$ZOT_HOME`: its stored keys are never readable. */
+  zotHome: string;
+  /** The user's home, where most credentials live. */
+  home?: string;
+  /** The OS sandbox; absent where none was wired (then `enabled` commands are refused). */
+  confiner?: OsConfiner;
+  /** The private temp directory, made at the first sandboxed command. */
+  tmp?: string;
+}
+
+/**
+ * Where credentials live, relative to the home directory. Directories deny everything below
+ * them. Cloud CLIs, package managers, VCS hosts and password stores; the list errs on the side
+ * of denying, since a sandboxed command rarely needs any of them and an agent never should.
+ */
+export const HOME_SECRETS: readonly string[] = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".azure",
+  ".config/gcloud",
+  ".config/gh",
+  ".config/hub",
+  ".config/glab-cli",
+  ".config/doctl",
+  ".config/op",
+  ".oci",
+  ".kube",
+  ".docker/config.json",
+  ".netrc",
+  ".git-credentials",
+  ".config/git/credentials",
+  ".npmrc",
+  ".yarnrc",
+  ".yarnrc.yml",
+  ".pypirc",
+  ".config/pip/pip.conf",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".gem/credentials",
+  ".m2/settings.xml",
+  ".gradle/gradle.properties",
+  ".composer/auth.json",
+  ".config/composer/auth.json",
+  ".terraform.d/credentials.tfrc.json",
+  ".vault-token",
+  ".password-store",
+  ".local/share/keyrings",
+  ".pgpass",
+  ".my.cnf",
+];
+
+/** Files of `$ZOT_HOME` that hold keys or consents: never readable, and never writable. */
+export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];
+
+/**
+ * Environment variables holding zot's own provider keys: the command never sees them (the model
+ * would otherwise only need `echo $ANTHROPIC_API_KEY`).
+ */
+export const SECRET_ENV: readonly string[] = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
+
+/**
+ * Places in the project that run code later, outside the sandbox, when written: git's hooks
+ * and configuration (`core.fsmonitor`, `core.hooksPath`, filters, aliases run programs when
+ * you or zot use git), zot's project extensions, skills and settings, editors' task files and
+ * direnv's `.envrc`. Writing them would turn one sandboxed command into an unconfined one.
+ */
+export const PROJECT_CODE_PATHS: readonly string[] = [
+  ".git/hooks",
+  ".git/config",
+  ".git/info",
+  ".gitmodules",
+  ".zot",
+  ".vscode",
+  ".idea",
+  ".envrc",
+];
+
+/** What a sandboxed command may not write inside its writable directories. */
+export function protectedPaths(project: string, zotHome: string): string[] {
+  const root = resolve(project);
+  return [...PROJECT_CODE_PATHS.map((rel) => join(root, rel)), resolve(zotHome)];
+}
+
+/** Every path a sandboxed command may not read. */
+export function secretPaths(home: string | undefined, zotHome: string): string[] {
+  const paths = ZOT_HOME_SECRETS.map((name) => join(resolve(zotHome), name));
+  if (home) paths.push(...HOME_SECRETS.map((rel) => join(resolve(home), rel)));
+  return paths;
+}
+
+/** The policy of one sandboxed command. `tmp` is the private temp directory. */
+export function bashPolicy(
+  box: BashSandbox,
+  tmp: string,
+  env: Record<string, string>,
+): BashOsPolicy {
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!SECRET_ENV.includes(name)) clean[name] = value;
+  }
+  // Programs that honour it keep their temporary files where they may write.
+  clean.TMPDIR = tmp;
+  return {
+    readDeny: secretPaths(box.home, box.zotHome),
+    readAllow: [],
+    write: [resolve(box.project), tmp],
+    writeDeny: protectedPaths(box.project, box.zotHome),
+    netHosts: [...box.net],
+    loopback: box.loopback,
+    env: clean,
+  };
+}
