@@ -10,7 +10,6 @@
  */
 
 import { isRecord } from "../is_record.ts";
-import { runAdapter } from "./adapter.ts";
 
 /** The variable carrying the server's launch plan (JSON). */
 export const MCP_SERVER_ENV = "__ZOT_MCP_SERVER";
@@ -88,6 +87,8 @@ export async function runAdapterMain(): Promise<number> {
     Deno.exit(1);
   });
   try {
+    // Loaded after the spawn: the MCP SDK loads while the server starts.
+    const { runAdapter } = await import("./adapter.ts");
     await runAdapter(plan.name, { stdin: child.stdin, stdout: child.stdout }, {
       version: plan.version,
       log: (line) => console.error(line),

@@ -11,6 +11,7 @@ import { printHelp } from "../help.ts";
 import { type ExtCliContext, extContext } from "./context.ts";
 import { addDoctorCommand } from "./doctor.ts";
 import { addGrantCommand } from "./grant.ts";
+import { addMcpCommands } from "./add_mcp.ts";
 import { addInstallCommand } from "./install.ts";
 import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
@@ -28,6 +29,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addInstallCommand,
   addGrantCommand,
   addNewCommand,
+  addMcpCommands,
 ];
 
 const LOCATIONS = `
