@@ -87,7 +87,9 @@ Deno.test({
     const started = Date.now();
     await rpc.send({ type: "abort", id: "a" });
     const ended = await rpc.until((f) => f.type === "done");
-    assertEquals(ended.find((f) => f.type === "turn_end")?.stop, "aborted");
+    const cancelled = ended.find((f) => f.type === "tool_result");
+    assertEquals(cancelled?.is_error, true, JSON.stringify(ended));
+    assertStringIncludes(JSON.stringify(cancelled), "canceled");
     assert(Date.now() - started < 20_000, "the abort waited for the 60 s call");
     await rpc.send({ type: "prompt", id: "again", message: "echo" });
     await rpc.until((f) => f.type === "done");
