@@ -70,6 +70,7 @@ export async function promptUntilJoined(
   tool: string,
   message: string,
   home = "",
+  name = "everything",
 ): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (let n = 0; Date.now() < deadline; n++) {
@@ -77,7 +78,7 @@ export async function promptUntilJoined(
     await rpc.until((f) => f.type === "done");
     if (llm.requests.some((r) => offeredTools(r.body).includes(tool))) return;
   }
-  const log = await Deno.readTextFile(`${home}/logs/ext-everything.log`).catch(() => "(no log)");
+  const log = await Deno.readTextFile(`${home}/logs/ext-${name}.log`).catch(() => "(no log)");
   throw new Error(`the MCP tool "${tool}" never joined within 60 s; its log:\n${log}`);
 }
 
