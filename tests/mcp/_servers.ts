@@ -6,8 +6,8 @@
  * @module
  */
 
-import { type FakeLlm, type FakeTurn } from "../helpers/fake_llm.ts";
-import { type RpcClient } from "../modes/rpc_client.ts";
+import type { FakeLlm, FakeTurn } from "../helpers/fake_llm.ts";
+import type { RpcClient } from "../modes/rpc_client.ts";
 import { runZot, type ZotEnv, type ZotRun } from "../modes/run_zot.ts";
 import { isRecord } from "../../src/is_record.ts";
 

@@ -26,7 +26,10 @@ function scopeOf(text: string | undefined): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ZotError("usage", `--scope takes a JSON object, e.g. '{"read":["~/notes"]}'`);
+    throw new ZotError(
+      "usage",
+      `--scope takes a JSON object, e.g. '{"read":["\${project}/docs"]}'`,
+    );
   }
 }
 
@@ -38,7 +41,7 @@ export function addMcpCommands(ext: Command, ctx: ExtCliContext): void {
     .argument("<name>", "the extension's name")
     .argument("<command...>", "after --: npm:<package>[@version] or a program, and its arguments")
     .option("--env <KEY=VALUE>", "a variable for the server (repeatable)", collect, [])
-    .option("--scope <json>", `what the server may do, e.g. '{"read":["~/notes"]}'`)
+    .option("--scope <json>", `what the server may do, e.g. '{"read":["\${project}/docs"]}'`)
     .option("-y, --yes", "accept the extension's requested permissions without asking")
     .action(async (name: string, command: string[], options) => {
       const [{ installConsent }, { addMcpServer }] = await Promise.all([
