@@ -65,7 +65,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, list, doctor, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, add-mcp, import-mcp, list, doctor, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);
