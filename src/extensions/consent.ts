@@ -51,7 +51,11 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
       "  it runs with your full privileges: it can do anything you can (read your files and keys, use the network, run commands)",
     ];
   }
-  return [`"${name}" runs sandboxed and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+  const lines = [`"${name}" runs sandboxed and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+  // An MCP server from npm also reads its own package, pinned at install.
+  const npm = source.manifest.mcp?.npm;
+  if (npm) lines.push(`  read its own npm package, ${npm.name}@${npm.version ?? "(not pinned)"}`);
+  return lines;
 }
 
 /**

@@ -32,6 +32,10 @@ Deno.test({
     const add = await addMcp(z, "everything", [EVERYTHING, "stdio"]);
     assertEquals(add.code, 0, add.stderr);
     assertStringIncludes(add.stderr, `"everything" runs sandboxed`);
+    assertStringIncludes(
+      add.stderr,
+      "read its own npm package, @modelcontextprotocol/server-everything@2026.8.31",
+    );
     const manifest = JSON.parse(
       await Deno.readTextFile(`${z.home}/extensions/everything/extension.json`),
     );
