@@ -108,7 +108,9 @@ export async function runAdapter(
   if (caps.tools) {
     await refreshTools();
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      const before = registered.size;
       await refreshTools().catch((e) => log(`cannot list the server's tools: ${String(e)}`));
+      log(`the server's tools changed: ${offered.size} offered, ${registered.size - before} new`);
     });
   }
   if (caps.prompts) {

@@ -58,6 +58,8 @@ export function scriptedAfterJoin(turns: FakeTurn[]) {
   let armed = false;
   return {
     arm: () => (armed = true),
+    /** Answer "waiting" again until the next `arm()`. */
+    hold: () => (armed = false),
     script: (): FakeTurn =>
       armed ? turns[next++] ?? { text: "no more turns" } : { text: "waiting" },
   };

@@ -3,7 +3,8 @@
  * `.mcp.json` with `zot ext import-mcp`: it runs as a plain program behind
  * the adapter, gets its configured variables, its tool named like a
  * built-in is prefixed with the extension's name, and a sampling request it
- * makes is answered with an error saying zot does not support it yet. No
+ * makes is answered with an error saying zot does not support it yet, and a
+ * tool it adds later (`tools/list_changed`) reaches the model. No
  * network needed.
  */
 
@@ -26,6 +27,7 @@ TOOLS = [
      "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}},
     {"name": "read", "description": "Named like a built-in.", "inputSchema": {"type": "object"}},
     {"name": "ask", "description": "Asks the client's model.", "inputSchema": {"type": "object"}},
+    {"name": "grow", "description": "Adds a tool.", "inputSchema": {"type": "object"}},
 ]
 
 for line in sys.stdin:
@@ -34,10 +36,15 @@ for line in sys.stdin:
         continue
     method, params = m["method"], m.get("params", {})
     if method == "initialize":
-        r = {"protocolVersion": params["protocolVersion"], "capabilities": {"tools": {}},
+        r = {"protocolVersion": params["protocolVersion"], "capabilities": {"tools": {"listChanged": True}},
              "serverInfo": {"name": "py", "version": "1"}}
     elif method == "tools/list":
         r = {"tools": TOOLS}
+    elif method == "tools/call" and params["name"] == "grow":
+        TOOLS.append({"name": "late_tool", "description": "Added later.",
+                      "inputSchema": {"type": "object"}})
+        send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+        r = {"content": [{"type": "text", "text": "grown"}]}
     elif method == "tools/call" and params["name"] == "ask":
         send({"jsonrpc": "2.0", "id": "s1", "method": "sampling/createMessage",
               "params": {"messages": [], "maxTokens": 10}})
@@ -76,9 +83,12 @@ Deno.test("MCP: a plain server imported from .mcp.json answers through the fake 
         { name: "shout", args: { text: "abc" } },
         { name: "py_read", args: {} },
         { name: "ask", args: {} },
+        { name: "grow", args: {} },
       ],
     },
     { text: "done" },
+    { toolCalls: [{ name: "late_tool", args: { text: "late" } }] },
+    { text: "done again" },
   ]);
   await using llm = await startFakeLlm({ script: play.script });
   const rpc = rpcProcess(["--base-url", llm.url], z);
@@ -87,10 +97,17 @@ Deno.test("MCP: a plain server imported from .mcp.json answers through the fake 
   await rpc.send({ type: "prompt", id: "go", message: "go" });
   await rpc.until((f) => f.type === "done");
   const results = lastToolResults(llm).map((r) => JSON.stringify(r));
-  assertEquals(results.length, 3);
+  assertEquals(results.length, 4);
   assertStringIncludes(results[0], "ABC hi");
   assert(!results[1].includes("unknown tool"), results[1]);
   assertStringIncludes(results[2], "zot does not support sampling");
+  // tools/list_changed: the tool the server added joins the model's tools.
+  play.hold();
+  await promptUntilJoined(rpc, llm, "late_tool", "more", z.home, "py");
+  play.arm();
+  await rpc.send({ type: "prompt", id: "late", message: "late" });
+  await rpc.until((f) => f.type === "done");
+  assertStringIncludes(JSON.stringify(lastToolResults(llm)), "LATE hi");
   const end = await rpc.close();
   assertEquals(end.code, 0, end.stderr);
   const log = await Deno.readTextFile(`${z.home}/logs/ext-py.log`);

@@ -206,7 +206,14 @@ export class ExtensionHost implements AgentHooks {
     else this.#records.splice(after, 0, record);
     const channel = record.channel;
     if (!channel) return;
-    channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
+    channel.setFrameListener((frame) => {
+      routeFrame(this.#core, record, frame);
+      // A tool registered after ready (an MCP server's tools/list_changed) joins the next
+      // request, as a late joiner's tools do.
+      if (frame.type === "register_tool" && channel.readyState !== "pending") {
+        this.#options.onLateJoin?.({ name: record.name });
+      }
+    });
     channel.closed.then((info) => recordClosed(this.#core, record, info));
   }
 
