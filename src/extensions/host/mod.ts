@@ -206,13 +206,13 @@ export class ExtensionHost implements AgentHooks {
     else this.#records.splice(after, 0, record);
     const channel = record.channel;
     if (!channel) return;
+    // A tool registered after `ready` (MCP tools/list_changed) joins like a late joiner's.
+    let readySent = false;
     channel.setFrameListener((frame) => {
       routeFrame(this.#core, record, frame);
-      // A tool registered after ready (an MCP server's tools/list_changed) joins the next
-      // request, as a late joiner's tools do.
-      if (frame.type === "register_tool" && channel.readyState !== "pending") {
-        this.#options.onLateJoin?.({ name: record.name });
-      }
+      const late = frame.type === "register_tool" && readySent;
+      if (frame.type === "ready") readySent = true;
+      if (late) this.#options.onLateJoin?.({ name: record.name });
     });
     channel.closed.then((info) => recordClosed(this.#core, record, info));
   }
