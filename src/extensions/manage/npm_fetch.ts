@@ -3,9 +3,9 @@
  * package is resolved (a range or no version becomes one exact version),
  * fetched into the sandbox's Deno directory, and pinned in a lock file beside
  * the manifest (version and integrity of the package and of every
- * dependency). A start then runs `--cached-only --frozen` against that lock:
- * no network, and a cache whose files were altered or swapped fails the
- * integrity check instead of running.
+ * dependency, checked as they are fetched). A start then runs
+ * `--cached-only --frozen` against that lock: no network, and a resolution
+ * that differs from the lock fails instead of running.
  *
  * Deno itself does the fetching (`deno cache`), so this needs the Deno CLI
  * that runs zot; a compiled zot refuses with the remedy.
