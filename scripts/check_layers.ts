@@ -46,6 +46,8 @@ export const ALLOWED: LayerTable = {
   modes: ["*"],
   cli: ["*"],
   scaffold: ["protocol", "config", "sdk"],
+  // The MCP adapter is an extension built on the SDK; the host starts it, never imports it.
+  mcp: ["protocol", "sdk"],
 };
 
 /** Returns a violation message for the edge `from -> to`, or undefined. */

@@ -19,6 +19,9 @@ import { safeText } from "../safe_text.ts";
 /** Hidden argv[0] that turns this process into the sandbox runner. */
 export const RUNNER_ARG = "__zot_sandbox_runner";
 
+/** Hidden argv[0] that turns this process into the adapter of an MCP extension. */
+const MCP_ADAPTER_ARG = "__zot_mcp_adapter";
+
 /** The version flags of the commander program (src/cli/program.ts). */
 const VERSION_FLAGS = new Set(["-V", "--version"]);
 
@@ -28,6 +31,10 @@ export async function runCli(args: string[]): Promise<number> {
     if (args[0] === RUNNER_ARG) {
       const { runSandboxRunner } = await import("../sandbox/runner_main.ts");
       return await runSandboxRunner(args.slice(1));
+    }
+    if (args[0] === MCP_ADAPTER_ARG) {
+      const { runAdapterMain } = await import("../mcp/adapter_main.ts");
+      return await runAdapterMain();
     }
     // `zot --version` alone needs no command tree: loading commander costs more than the rest.
     if (args.length === 1 && VERSION_FLAGS.has(args[0])) {

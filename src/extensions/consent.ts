@@ -54,7 +54,11 @@ export function consentSummary(source: ExtensionSource, scope: Scope | undefined
   const how = isSandboxedExec(source.manifest.exec)
     ? "runs sandboxed"
     : `runs "${source.manifest.exec}" as a plain program confined by the OS sandbox`;
-  return [`"${name}" ${how} and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+  const lines = [`"${name}" ${how} and may:`, ...describeScope(scope).map((l) => `  ${l}`)];
+  // An MCP server from npm also reads its own package, pinned at install.
+  const npm = source.manifest.mcp?.npm;
+  if (npm) lines.push(`  read its own npm package, ${npm.name}@${npm.version ?? "(not pinned)"}`);
+  return lines;
 }
 
 /**

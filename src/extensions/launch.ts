@@ -33,6 +33,11 @@ export async function planLaunch(
   source: ExtensionSource,
   options: LaunchOptions,
 ): Promise<LaunchResult> {
+  if (source.manifest.mcp) {
+    // Loaded for MCP extensions only, like the sandbox planner below.
+    const { planMcpLaunch } = await import("./mcp_launch.ts");
+    return await planMcpLaunch(source, source.manifest.mcp, options);
+  }
   const exec = source.manifest.exec;
   if (!exec) {
     return { ok: false, error: `extension "${source.manifest.name}" has no exec to start` };

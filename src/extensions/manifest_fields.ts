@@ -12,6 +12,7 @@ import { parseScope } from "../scope/parse.ts";
 import { osScopeProblems } from "../scope/os_scope.ts";
 import type { Scope } from "../scope/scope.ts";
 import type { Manifest } from "./types.ts";
+import { type McpServer, parseMcpField } from "./manifest_mcp.ts";
 
 /** The manifest without the checks that need the file system (exec/theme/skills). */
 export type ManifestFields =
@@ -78,7 +79,20 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
   const bad = nameProblem(name);
   if (bad) return { ok: false, problem: bad };
   const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const exec = str(raw.exec);
+  let exec = str(raw.exec);
+  let args = isStringArray(raw.args) ? raw.args : undefined;
+  let mcp: McpServer | undefined;
+  if (raw.mcp !== undefined) {
+    // The server's command is the extension's exec: consent, grants and `ext list` name it.
+    if (raw.exec !== undefined || raw.args !== undefined) {
+      return { ok: false, problem: `manifest: "mcp" replaces "exec" and "args" (keep one)`, name };
+    }
+    const parsed = parseMcpField(raw.mcp);
+    if (!parsed.ok) return { ok: false, problem: parsed.problem, name };
+    mcp = parsed.server;
+    exec = mcp.command;
+    args = mcp.args;
+  }
   let scope: Scope | undefined;
   // A TS/JS entry always runs with a scope (least privilege when none is written). A plain
   // program runs with one only when its manifest declares it: it then runs in the OS sandbox,
@@ -97,7 +111,7 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
     name,
     version: str(raw.version),
     exec,
-    args: isStringArray(raw.args) ? raw.args : undefined,
+    args,
     language: str(raw.language),
     description: str(raw.description),
     skills: isStringArray(raw.skills) ? raw.skills : undefined,
@@ -106,5 +120,6 @@ export function validateFields(raw: Record<string, unknown>): ManifestFields {
     scope,
     raw,
   };
+  if (mcp) manifest.mcp = mcp;
   return { ok: true, manifest };
 }

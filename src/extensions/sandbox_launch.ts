@@ -9,6 +9,7 @@
 
 import { errorMessage } from "../errors.ts";
 import {
+  type NpmEntry,
   planSandboxLaunch as planRunner,
   type SandboxLaunchContext,
   type SandboxLaunchResult,
@@ -24,6 +25,7 @@ export type { SandboxLaunchContext, SandboxLaunchResult };
 export async function planSandboxLaunch(
   source: ExtensionSource,
   ctx: SandboxLaunchContext,
+  npm?: NpmEntry,
 ): Promise<SandboxLaunchResult> {
   const name = source.manifest.name;
   const fail = (why: string): SandboxLaunchResult => ({
@@ -54,5 +56,6 @@ export async function planSandboxLaunch(
     project: source.kind === "project",
     scope: sandboxScope(source),
     trusted,
+    npm,
   }, ctx);
 }

@@ -7,6 +7,7 @@
 
 import { defaultScope, type Scope } from "../scope/scope.ts";
 import { isSandboxedExec } from "../sandbox/launch_kind.ts";
+import type { McpServer } from "./manifest_mcp.ts";
 
 /** A parsed `extension.json`. Unknown keys are kept in `raw`. */
 export interface Manifest {
@@ -27,6 +28,8 @@ export interface Manifest {
    * and where no scope was parsed: least privilege (see {@linkcode sandboxScope}).
    */
   scope?: Scope;
+  /** An MCP server instead of a zot protocol program; `exec` is then its command. */
+  mcp?: McpServer;
   /** Every key as written, for tools that must keep unknown keys. */
   raw: Record<string, unknown>;
 }

@@ -50,6 +50,11 @@ export interface RunnerCommandOptions {
    * Only the process runner can express them; see {@linkcode usesWorkerRunner}.
    */
   denyWrite?: string[];
+  /**
+   * Run an npm package (an MCP server) from Deno's cache, checked against this
+   * lock file and never fetched; see npm_entry.ts.
+   */
+  npmLock?: string;
 }
 
 /**
@@ -114,19 +119,22 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     return { command: execPath, args: [RUNNER_ARG, opts.name], env };
   }
   const flags = processFlags(opts);
-  const main = join(import.meta.dirname!, flags ? "process_entry.ts" : "runner_entry.ts");
+  const npm = opts.npmLock !== undefined && flags !== undefined;
+  const entryFile = npm ? "npm_entry.ts" : flags ? "process_entry.ts" : "runner_entry.ts";
+  const main = join(import.meta.dirname!, entryFile);
   const args = [
     "run",
-    ...(flags ?? ["-A"]),
+    ...(npm ? npmFlags(flags) : flags ?? ["-A"]),
     "--no-prompt",
     // The extension's (or a parent's) deno.json must not add unstable APIs,
     // import maps or npm resolution to the runner.
     "--no-config",
-    "--no-lock",
     // npm: specifiers are fetched by the runner, outside the import check
-    // (measured), so the sandbox has no npm at all.
-    "--no-npm",
-    ...(opts.remoteImports ? [] : ["--cached-only", "--no-remote"]),
+    // (measured), so the sandbox has no npm at all; an npm server gets only
+    // the package its lock pins, from the cache (--cached-only below).
+    ...(npm ? [`--lock=${opts.npmLock}`, "--frozen"] : ["--no-lock", "--no-npm"]),
+    // An npm server never fetches: what runs is what was pinned and fetched at install.
+    ...(opts.remoteImports && !npm ? [] : ["--cached-only", "--no-remote"]),
     // The Worker runner's own Worker; in the process runner, an extension's
     // Workers with `deno.permissions` (never more than the process has).
     "--unstable-worker-options",
@@ -136,6 +144,16 @@ function baseCommand(opts: RunnerCommandOptions): RunnerCommand {
     opts.name,
   ];
   return { command: execPath, args, env };
+}
+
+/**
+ * An npm server's flags: every variable readable (`--allow-env`), because its
+ * environment was cleared and holds only what the scope passes. Servers read
+ * optional settings from the environment and stop on a refused read
+ * (`GZIP_MAX_FETCH_SIZE` in the reference server).
+ */
+function npmFlags(flags: string[]): string[] {
+  return flags.map((f) => f.startsWith("--allow-env=") ? "--allow-env" : f);
 }
 
 /**

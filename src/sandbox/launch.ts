@@ -42,6 +42,20 @@ export interface SandboxRequest {
   scope: Scope;
   /** Real paths of the trusted projects: write grants keep out of their .git and .zot. */
   trusted: string[];
+  /** An MCP server from npm, run from its pinned copy in the sandbox's Deno directory. */
+  npm?: NpmEntry;
+}
+
+/** What the runner needs to start an npm package's executable. */
+export interface NpmEntry {
+  /** The module to run: `npm:<package>@<version>/<bin path>`. */
+  entry: string;
+  /** The lock file that pins the package's integrity (checked, never written). */
+  lock: string;
+  /** The package's own directory in the Deno cache: the only extra path it may read. */
+  packageDir: string;
+  /** The manifest's variables for the server (names already checked). */
+  env: Record<string, string>;
 }
 
 export interface SandboxLaunchContext {
@@ -134,14 +148,16 @@ export async function planSandboxLaunch(
   } catch {
     return fail(`directory ${request.dir} not found (run "${doctor}")`);
   }
-  const { exec } = request;
-  let entry: string;
-  try {
-    entry = await Deno.realPath(resolve(extDir, exec));
-  } catch {
-    return fail(`exec "${exec}" not found in ${extDir} (run "${doctor}")`);
+  const { exec, npm } = request;
+  let entry = "";
+  if (!npm) {
+    try {
+      entry = await Deno.realPath(resolve(extDir, exec));
+    } catch {
+      return fail(`exec "${exec}" not found in ${extDir} (run "${doctor}")`);
+    }
   }
-  if (!isInside(extDir, entry)) {
+  if (!npm && !isInside(extDir, entry)) {
     return fail(
       `exec "${exec}" resolves to ${entry}, outside the extension directory ` +
         `(point "exec" in ${request.manifestPath} at a file inside ${extDir})`,
@@ -178,10 +194,18 @@ export async function planSandboxLaunch(
     trusted: request.trusted,
   });
   if (!perms.ok) return fail(perms.error);
+  if (npm) {
+    // Its own files (a server may read its package.json or docs), and nothing else of the cache.
+    try {
+      perms.permissions.read.push(await Deno.realPath(npm.packageDir));
+    } catch {
+      return fail(`its npm package is not in ${npm.packageDir} (run "zot ext update ${name}")`);
+    }
+  }
 
   const config: RunnerConfig = {
     name,
-    entry: pathToFileURL(entry).href,
+    entry: npm ? npm.entry : pathToFileURL(entry).href,
     args: request.args,
     permissions: perms.permissions,
   };
@@ -193,7 +217,14 @@ export async function planSandboxLaunch(
     permissions: perms.permissions,
     worker: ctx.worker,
     denyWrite: perms.denyWrite,
+    npmLock: npm?.lock,
   };
+  if (npm && usesWorkerRunner(runner)) {
+    return fail(
+      `this zot's sandbox runner (a Worker, as in a compiled zot) cannot run npm packages ` +
+        `(run zot under deno run to use MCP servers from npm)`,
+    );
+  }
   // Fail closed: a runner that cannot deny would hand out .git and .zot with the grant.
   if (perms.denyWrite.length && usesWorkerRunner(runner)) {
     return fail(
@@ -205,7 +236,8 @@ export async function planSandboxLaunch(
     );
   }
   const cmd = runnerCommand(runner);
-  const env: Record<string, string> = { ...grantedEnv(scope, hostEnv) };
+  // The manifest's own variables first: nothing of the runner's below can be replaced by them.
+  const env: Record<string, string> = { ...npm?.env, ...grantedEnv(scope, hostEnv) };
   // A granted program name is looked up on PATH, which the cleared
   // environment would otherwise lack (PATH is not a secret).
   if (scope.run.length && hostEnv.PATH && env.PATH === undefined) env.PATH = hostEnv.PATH;

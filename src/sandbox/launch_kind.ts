@@ -22,9 +22,16 @@ export type LaunchKind = "sandboxed" | "confined" | "plain" | "passive";
 /** Every entry Deno runs as JavaScript or TypeScript. */
 export const SANDBOXED_ENTRY = /\.(ts|mts|cts|tsx|js|mjs|cjs|jsx)$/i;
 
-/** True when `exec` names a script the sandbox runs rather than a program. */
+/**
+ * An MCP server published on npm (`"mcp": {"command": "npm:<package>"}`): its
+ * package runs under Deno too, so it is sandboxed like a script.
+ */
+export const NPM_COMMAND_PREFIX = "npm:";
+
+/** True when `exec` names a script (or npm package) the sandbox runs rather than a program. */
 export function isSandboxedExec(exec: string | undefined): boolean {
-  return exec !== undefined && SANDBOXED_ENTRY.test(exec);
+  return exec !== undefined &&
+    (SANDBOXED_ENTRY.test(exec) || exec.startsWith(NPM_COMMAND_PREFIX));
 }
 
 /**

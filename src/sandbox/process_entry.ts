@@ -40,8 +40,11 @@ function grantsEnv(env: string[] | false, name: string): boolean {
     env.some((e) => e === name || (e.endsWith("*") && name.startsWith(e.slice(0, -1))));
 }
 
-/** Run the configured extension in this process; ends the process. */
-export async function runInProcess(): Promise<never> {
+/**
+ * Run the configured extension in this process; ends the process once the entry has loaded,
+ * unless `untilIdle` (a Node-style program, which runs until its event loop is empty).
+ */
+export async function runInProcess(options: { untilIdle?: boolean } = {}): Promise<void> {
   const config = parseRunnerConfig(Deno.env.get(RUNNER_CONFIG_ENV));
   // Gone before any extension code runs: neither it nor children of an
   // allowed `run` command can read it.
@@ -78,7 +81,7 @@ export async function runInProcess(): Promise<never> {
     const why = e instanceof Error ? (e.stack ?? String(e)) : String(e);
     failed(withImportRemedy(why, config.entry));
   }
-  Deno.exit(Deno.exitCode ?? 0);
+  if (!options.untilIdle) Deno.exit(Deno.exitCode ?? 0);
 }
 
 if (import.meta.main) await runInProcess();

@@ -21,7 +21,10 @@ async function execProblem(
   dir: string,
   exec: string | undefined,
 ): Promise<"missing" | "not-executable" | undefined> {
-  if (!exec || !exec.includes("/") || isAbsolute(exec)) return undefined;
+  // An MCP server's `npm:` package is no file of the extension.
+  if (!exec || exec.startsWith("npm:") || !exec.includes("/") || isAbsolute(exec)) {
+    return undefined;
+  }
   try {
     const info = await Deno.stat(join(dir, exec));
     if (isSandboxedExec(exec)) return undefined;

@@ -12,6 +12,7 @@ import { type ExtCliContext, extContext } from "./context.ts";
 import { addCheckCommand } from "./check.ts";
 import { addDoctorCommand } from "./doctor.ts";
 import { addGrantCommand } from "./grant.ts";
+import { addMcpCommands } from "./add_mcp.ts";
 import { addInstallCommand } from "./install.ts";
 import { addListCommand } from "./list.ts";
 import { addLogsCommand } from "./logs.ts";
@@ -38,6 +39,7 @@ const SUBCOMMANDS: ((ext: Command, ctx: ExtCliContext) => void)[] = [
   addGrantCommand,
   addNewCommand,
   addUnconfinedCommand,
+  addMcpCommands,
 ];
 
 const LOCATIONS = `
@@ -73,7 +75,7 @@ function closeEnough(a: string, b: string): boolean {
 export function addExtCommands(root: Command, setExit: (code: number) => void): void {
   const ext = root.command("ext")
     .description(
-      "manage extensions (new, install, update, search, list, doctor, check, replay, logs, enable, disable, grant, remove)",
+      "manage extensions (new, install, add-mcp, import-mcp, update, search, list, doctor, check, replay, logs, enable, disable, grant, remove)",
     )
     .allowExcessArguments(true)
     .addHelpText("after", LOCATIONS);

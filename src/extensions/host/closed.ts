@@ -13,6 +13,7 @@ import { cancelAllCallTools } from "./call_tool.ts";
 import type { HostCore } from "./core.ts";
 import { gateDown, GATES } from "./intercept.ts";
 import type { ExtensionRecord } from "./record.ts";
+import type { Supervisor } from "./restart.ts";
 
 /** Record `record` as closed with `info`. */
 export function recordClosed(
@@ -32,4 +33,20 @@ export function recordClosed(
   });
   const gates = [...GATES].filter((g) => record.intercepts.has(g));
   if (gates.length > 0) core.ui.warn(gateDown(record, gates, info.reason, restarting));
+}
+
+/**
+ * When `record`'s channel closes: the supervisor decides whether it comes back (only a process
+ * that was ready is restarted, not one that failed to start), then the record is closed.
+ */
+export function watchClose(
+  core: Pick<HostCore, "registry" | "diagnostics" | "ui">,
+  supervisor: Pick<Supervisor, "closed">,
+  record: ExtensionRecord,
+): void {
+  const channel = record.channel;
+  channel?.closed.then((info) => {
+    const restarting = supervisor.closed(record, info, channel.readyState !== "pending");
+    recordClosed(core, record, info, restarting);
+  });
 }

@@ -48,7 +48,7 @@ import {
 } from "./intercept.ts";
 import { runBeforeAgentStart } from "./before_agent_start.ts";
 import { answerAllCallTools } from "./call_tool.ts";
-import { recordClosed } from "./closed.ts";
+import { watchClose } from "./closed.ts";
 import { subscribers } from "./subscriptions.ts";
 import { extensionTool } from "./ext_tool.ts";
 import {
@@ -59,7 +59,7 @@ import {
   listCommands,
 } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
-import { routeFrame } from "./route.ts";
+import { routeWithLateTools } from "./route.ts";
 import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome, startFailure } from "./load.ts";
 import { waitForReady } from "./ready.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
@@ -203,14 +203,11 @@ export class ExtensionHost implements AgentHooks {
 
   /** Route `record`'s frames; when it closes, drop it and let the supervisor decide. */
   #listen(record: ExtensionRecord): void {
-    const channel = record.channel;
-    if (!channel) return;
-    channel.setFrameListener((frame) => routeFrame(this.#core, record, frame));
-    channel.closed.then((info) => {
-      // Only a process that was running (ready) is restarted; one that failed to start is not.
-      const restarting = this.#supervisor.closed(record, info, channel.readyState !== "pending");
-      recordClosed(this.#core, record, info, restarting);
-    });
+    if (!record.channel) return;
+    const lateTool = () => this.#options.onLateJoin?.({ name: record.name });
+    // A tool registered after `ready` (MCP tools/list_changed) joins like a late joiner's.
+    record.channel.setFrameListener(routeWithLateTools(this.#core, record, lateTool));
+    watchClose(this.#core, this.#supervisor, record);
   }
 
   /** Wait for every extension's `ready` with one shared deadline. */

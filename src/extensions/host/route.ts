@@ -73,3 +73,22 @@ export function routeFrame(core: RouteHost, record: ExtensionRecord, frame: ExtT
       assertNever(frame);
   }
 }
+
+/**
+ * The frame listener of `record`: every frame routed; a tool registered after `ready` (an MCP
+ * server's `tools/list_changed`) calls `lateTool`, so the agent's tools are refreshed as for a
+ * late joiner.
+ */
+export function routeWithLateTools(
+  core: RouteHost,
+  record: ExtensionRecord,
+  lateTool: () => void,
+): (frame: ExtToHostFrame) => void {
+  let readySent = false;
+  return (frame) => {
+    routeFrame(core, record, frame);
+    const late = frame.type === "register_tool" && readySent;
+    if (frame.type === "ready") readySent = true;
+    if (late) lateTool();
+  };
+}
