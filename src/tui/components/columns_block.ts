@@ -50,11 +50,13 @@ export class ColumnsBlock implements Component, Watched {
       const lines = [""];
       for (const section of this.#sections) {
         lines.push(...wrapStyled(section.title, width, this.#style));
-        for (const [name, text] of section.rows) lines.push(...this.#row(name, text, width, {
-          nameWidth,
-          lead,
-          sideBySide,
-        }));
+        for (const [name, text] of section.rows) {
+          lines.push(...this.#row(name, text, width, {
+            nameWidth,
+            lead,
+            sideBySide,
+          }));
+        }
       }
       return lines;
     });
