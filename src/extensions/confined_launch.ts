@@ -23,6 +23,7 @@
  * @module
  */
 
+import { readsAround, withoutPlaceholders } from "../ossandbox/placeholders.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import { homeDir } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
@@ -127,10 +128,15 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
   });
   if (!perms.ok) return fail(perms.error);
   const program = await Deno.realPath(request.program).catch(() => request.program);
+  // No protection may rest on a placeholder file someone could delete (placeholders.ts).
+  const writes = await withoutPlaceholders(perms.permissions.write, perms.denyWrite);
+  if (!writes.ok) return fail(writes.error);
+  const reads = readsAround(perms.permissions.read, writes.closed);
+  if (!reads.ok) return fail(reads.error);
   const policy = osPolicyFor(scope, {
-    read: perms.permissions.read,
-    write: perms.permissions.write,
-    writeDeny: perms.denyWrite,
+    read: reads.read,
+    write: writes.write,
+    writeDeny: writes.writeDeny,
     program,
     data: realData,
     extension: extDir,

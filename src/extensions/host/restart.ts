@@ -5,9 +5,13 @@
  * its log's last lines. The user is told once per series, when it begins.
  *
  * The new process replaces the old record at its load-order place only once
- * it is ready: until then the old, closed record still holds its gates, so a
- * `tool_call` or `turn_start` it intercepts stays refused (fail closed) and
- * cannot slip through before the new process has subscribed again. Calls to
+ * it is ready and intercepts again every gate the old one held: until then
+ * the old, closed record still holds its gates, so a `tool_call` or
+ * `turn_start` it intercepts stays refused (fail closed) and cannot slip
+ * through before the new process has subscribed again. One that is ready
+ * without its gates (an auto-ready after a quiet moment) is stopped and the
+ * gates stay refused. A project's extension is restarted only as `zot trust`
+ * pinned it. Calls to
  * its tools in that time wait for the restart (bounded by the tool timeout;
  * see ext_tool.ts). Each start goes through the same launch as the first
  * (consent and identity checks included). `"restart": "never"` in the
@@ -20,6 +24,8 @@ import type { CloseInfo } from "../channel.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 import { aboutRecord } from "./diagnostics.ts";
 import { type ExtensionRecord, isLive } from "./record.ts";
+import { GATES } from "./intercept.ts";
+import { READY_GRACE_MS } from "../../protocol/limits.ts";
 
 export interface RestartPolicy {
   /** Pause before the 1st, 2nd, ... restart of a series; its length is the most restarts. */
@@ -131,16 +137,44 @@ export class Supervisor {
     await this.#pause(delayMs);
     if (!current()) return;
     const outcome = await this.#host.spawn(old);
+    if (!current()) {
+      if (outcome.ok) await outcome.record.channel?.stop(Date.now());
+      return;
+    }
     if (!outcome.ok) {
-      if (!current()) return;
-      // A start that fails is one more failure of the series.
-      this.closed(old, { reason: outcome.error }, true);
+      // Refused or failed to start: said once; what it checked stays refused.
+      this.#host.warn(aboutRecord(old, {
+        code: "crash-loop",
+        severity: "error",
+        message: `could not be restarted: ${outcome.error}; left stopped`,
+        remedy: `run "/reload-ext" once it is fixed (see "zot ext logs ${old.name}")`,
+      }));
       return;
     }
     const fresh = outcome.record;
     this.#host.attach(fresh);
     await this.#host.ready(fresh);
+    // A guard takes its place again only once it checks again what it checked: ready alone
+    // (an auto-ready after a quiet moment) is no proof, so it gets the ready grace to subscribe.
+    const gates = [...old.intercepts].filter((g) => GATES.has(g));
+    const missing = () => gates.filter((g) => !fresh.intercepts.has(g));
+    const until = Date.now() + READY_GRACE_MS;
+    while (missing().length > 0 && isLive(fresh) && Date.now() < until && current()) {
+      await this.#pause(50);
+    }
     if (!isLive(fresh)) return; // it ended again: its own close handler decides
+    if (missing().length > 0) {
+      fresh.stopping = true;
+      await fresh.channel?.stop(Date.now());
+      this.#host.warn(aboutRecord(old, {
+        code: "crash-loop",
+        severity: "error",
+        message: `restarted, but it no longer intercepts ${missing().join(" and ")}; left ` +
+          `stopped, and what it checked stays refused`,
+        remedy: `run "/reload-ext" once it is fixed (see "zot ext logs ${old.name}")`,
+      }));
+      return;
+    }
     if (!current() || !this.#host.replace(old, fresh)) {
       fresh.stopping = true;
       await fresh.channel?.stop(Date.now());

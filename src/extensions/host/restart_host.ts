@@ -33,6 +33,13 @@ function restartHost(parts: RestartParts): RestartHost {
   const { core, options } = parts;
   return {
     async spawn(old) {
+      // The same gate as the first start: a project's extension runs only as `zot trust`
+      // pinned it. Code that changed on disk since (a pull, an edit) is not restarted.
+      if (old.source.kind === "project") {
+        const { checkPinned } = await import("../trust.ts");
+        const pinned = await checkPinned(options.paths.trust, options.paths.cwd, [old.source]);
+        if (pinned.held.length > 0) return { ok: false, error: pinned.held[0].message };
+      }
       const spawnOptions = { paths: options.paths, identity: options.identity };
       const [outcome] = await Promise.all(spawnEach(options.spawn, [old.source], spawnOptions));
       if (!outcome.ok) return { ok: false, error: outcome.error };

@@ -14,6 +14,10 @@ import type { ExtensionSource } from "../../../src/extensions/types.ts";
 import type { RestartPolicy } from "../../../src/extensions/host/restart.ts";
 import { HOST_FIXTURES, realHost } from "./e2e_helpers.ts";
 import { RecordingUi } from "./fake_channel.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { checkPinned, trustProject } from "../../../src/extensions/trust.ts";
+import { ExtensionHost } from "../../../src/extensions/host/mod.ts";
+import { spawnExtension } from "../../../src/extensions/process/mod.ts";
 
 const QUICK: RestartPolicy = { delaysMs: [200, 200, 200], windowMs: 60_000 };
 
@@ -142,4 +146,110 @@ Deno.test("restart: an extension that finished on its own (status 0) is not star
   await until(() => h.host.diagnostics().some((d) => d.code === "disconnected"), 10_000, "end");
   assert(h.host.status().find((s) => s.name === "done")?.state !== "ready");
   assertEquals(warnings(ui).filter((w) => w.includes("restarting")), []);
+});
+
+Deno.test("restart: a guard without ready (auto-ready) slow to subscribe lets nothing through meanwhile", async () => {
+  const marker = join(await Deno.makeTempDir(), "crashed");
+  const joined = deferred();
+  let back = false;
+  await using h = await realHost(
+    [restartable({ name: "oldguard", crash: "intercept", marker, slow_restart: 1, no_ready: 1 })],
+    {
+      restartPolicy: { delaysMs: [100], windowMs: 60_000 },
+      onLateJoin: (j) => j.name === "oldguard" && (back = true, joined.resolve()),
+    },
+  );
+  const call = (id: string) =>
+    h.host.interceptToolCall(
+      { toolId: id, toolName: "bash", args: { command: "ls" } },
+      new AbortController().signal,
+    );
+  assert((await call("0")).block, "the call it crashed on is refused");
+  const through: string[] = [];
+  let n = 0;
+  await until(
+    async () => {
+      const d = await call(String(++n));
+      if (!back && !d.block) through.push(String(n));
+      return back;
+    },
+    20_000,
+    "the guard to come back",
+  );
+  assertEquals(through, [], "no call passed unchecked");
+  assertEquals((await call("after")).block, false, "checked (and allowed) again once back");
+});
+
+Deno.test("restart: a guard that no longer intercepts once restarted is not put back", async () => {
+  const marker = join(await Deno.makeTempDir(), "crashed");
+  const ui = new RecordingUi();
+  await using h = await realHost(
+    [restartable({ name: "fickle", crash: "intercept", marker, forget: 1 })],
+    { ui, restartPolicy: { delaysMs: [100], windowMs: 60_000 } },
+  );
+  const call = (id: string) =>
+    h.host.interceptToolCall(
+      { toolId: id, toolName: "bash", args: { command: "ls" } },
+      new AbortController().signal,
+    );
+  assert((await call("0")).block);
+  await ui.waitFor(
+    () => warnings(ui).some((w) => w.includes("no longer intercepts tool_call")),
+    20_000,
+    "the restart to be given up",
+  );
+  assert((await call("1")).block, "what it checked stays refused");
+});
+
+Deno.test("restart: a project extension whose code changed since zot trust is not restarted", async () => {
+  await using z = await tempZot();
+  const dir = join(z.cwd, ".zot", "extensions", "flaky");
+  await Deno.mkdir(dir, { recursive: true });
+  const marker = join(z.root, "crashed");
+  const ran = join(z.root, "UNREVIEWED-CODE-RAN");
+  const code = await Deno.readTextFile(join(HOST_FIXTURES, "restartable.py"));
+  const config = JSON.stringify({ name: "flaky", crash: "tool", marker });
+  await Deno.writeTextFile(join(dir, "main.py"), code);
+  await Deno.writeTextFile(
+    join(dir, "extension.json"),
+    JSON.stringify({ name: "flaky", exec: PYTHON, args: ["main.py", config] }),
+  );
+  const source: ExtensionSource = {
+    manifest: {
+      name: "flaky",
+      exec: PYTHON,
+      args: [join(dir, "main.py"), config],
+      enabled: true,
+      raw: {},
+    },
+    dir,
+    manifestPath: join(dir, "extension.json"),
+    kind: "project",
+  };
+  await trustProject(z.paths.trust, z.cwd);
+  assertEquals((await checkPinned(z.paths.trust, z.cwd, [source])).run.length, 1);
+  const ui = new RecordingUi();
+  const host = new ExtensionHost({
+    spawn: spawnExtension,
+    paths: z.paths,
+    identity: { zotVersion: "0.1.0-test", provider: "fake", model: "m", cwd: z.cwd },
+    ui,
+    restartPolicy: { delaysMs: [100], windowMs: 60_000 },
+  });
+  try {
+    await host.load([source]);
+    await host.waitForReady();
+    // While zot runs, the code changes on disk (a pull, an edit), then the extension crashes.
+    await Deno.writeTextFile(join(dir, "main.py"), `open(${JSON.stringify(ran)}, "w")\n` + code);
+    const tool = host.tools().find((t) => t.name === "flaky_do")!;
+    assert((await tool.execute({}, ctx())).isError);
+    await ui.waitFor(
+      () => warnings(ui).some((w) => w.includes("changed since you trusted")),
+      15_000,
+      "the refused restart",
+    );
+    assertEquals(await Deno.stat(ran).then(() => true, () => false), false);
+  } finally {
+    await host.stop(1000);
+  }
 });
