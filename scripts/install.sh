@@ -24,10 +24,21 @@ main() {
   dir=${ZOT_INSTALL_DIR:-${HOME:?HOME is not set}/.local/bin}
 
   # Over plain http the archive and SHA256SUMS could both be changed on the way.
+  # The host is read out of the URL, not matched as a prefix: "http://localhost:@evil.example"
+  # names evil.example (the part before "@" is a user name).
+  plain_http="ZOT_INSTALL_BASE_URL \"$base\" must be an https URL (plain http only on 127.0.0.1)"
   case $base in
     https://*) ;;
-    http://127.0.0.1 | http://127.0.0.1[:/]* | http://localhost | http://localhost[:/]*) ;;
-    *) fail "ZOT_INSTALL_BASE_URL \"$base\" must be an https URL (plain http only on 127.0.0.1)" ;;
+    http://*)
+      authority=${base#http://}
+      authority=${authority%%/*}
+      host=${authority%%:*}
+      port=${authority#"$host"}
+      case $authority in *@*) fail "$plain_http" ;; esac
+      case $port in "" | :) ;; :*[!0-9]* | *[!0-9:]*) fail "$plain_http" ;; esac
+      case $host in 127.0.0.1 | localhost) ;; *) fail "$plain_http" ;; esac
+      ;;
+    *) fail "$plain_http" ;;
   esac
 
   sys=$(uname -s)

@@ -82,6 +82,14 @@ export const mutants: Mutant[] = [
     tests: [UPGRADE_TEST],
   },
   {
+    id: "dist-install-sh-plain-http-host",
+    protection: "install.sh takes plain http only when the URL's host is this machine",
+    file: "scripts/install.sh",
+    find: 'case $host in 127.0.0.1 | localhost) ;; *) fail "$plain_http" ;; esac',
+    replace: "true",
+    tests: ["tests/scripts/install_sh_test.ts"],
+  },
+  {
     id: "dist-plain-http",
     protection: "releases come over https; plain http only from this machine",
     file: "src/cli/upgrade/release.ts",

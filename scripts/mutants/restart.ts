@@ -43,4 +43,29 @@ export const mutants: Mutant[] = [
     replace: "if (recent.length < 0) {",
     tests: [RESTART_TEST],
   },
+  {
+    id: "restart-guard-back-without-gates",
+    protection: "a restarted guard takes its place only once it intercepts every gate it held",
+    file: "src/extensions/host/restart.ts",
+    find: "    if (missing().length > 0) {\n      fresh.stopping = true;",
+    replace: "    if (false) {\n      fresh.stopping = true;",
+    tests: [RESTART_TEST],
+  },
+  {
+    id: "restart-skips-trust-pin",
+    protection: "a project's extension is restarted only as zot trust pinned it",
+    file: "src/extensions/host/restart_host.ts",
+    find: 'if (old.source.kind === "project") {',
+    replace: "if (false) {",
+    tests: [RESTART_TEST],
+  },
+  {
+    id: "ossandbox-placeholder-protection",
+    protection: "no write protection of a confined extension rests on a placeholder file",
+    file: "src/extensions/confined_launch.ts",
+    find: "const writes = await withoutPlaceholders(perms.permissions.write, perms.denyWrite);",
+    replace:
+      "const writes = { ok: true as const, write: perms.permissions.write, writeDeny: perms.denyWrite, closed: new Map<string, string[]>() };",
+    tests: ["tests/ossandbox/placeholders_test.ts"],
+  },
 ];

@@ -130,3 +130,28 @@ Deno.test("journey: replay refuses what is not a record, and a record it cannot 
   assertStringIncludes(r.stderr, "Cannot record extension traffic to");
   assertEquals(processesMatching(j.root), []);
 });
+
+Deno.test("journey: --record-ext refuses a symlink and narrows an existing file to its owner", async () => {
+  await using j = await journey();
+  await j.write(shellExtension("echoer"), ["echoer/main.sh"]);
+  // A repository could ship the record's name as a link to a file a shell runs.
+  const target = join(j.root, "bashrc");
+  await Deno.writeTextFile(target, "# rc\n");
+  await Deno.symlink(target, join(j.cwd, "linked.jsonl"));
+  const linked = await recordedRun(j, "--record-ext", "linked.jsonl");
+  assertEquals(linked.code, 2, linked.stderr);
+  assertStringIncludes(linked.stderr, "it is a symlink");
+  assertEquals(await Deno.readTextFile(target), "# rc\n");
+  // A dangling link creates nothing either.
+  await Deno.symlink(join(j.root, "nowhere"), join(j.cwd, "dangling.jsonl"));
+  assertEquals((await recordedRun(j, "--record-ext", "dangling.jsonl")).code, 2);
+  assertEquals(await Deno.stat(join(j.root, "nowhere")).then(() => true, () => false), false);
+  // An existing regular file is appended to, and is the owner's alone afterwards.
+  const existing = join(j.cwd, "old.jsonl");
+  await Deno.writeTextFile(existing, "", { mode: 0o644 });
+  await Deno.chmod(existing, 0o644);
+  const r = await recordedRun(j, "--record-ext", "old.jsonl");
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals((await Deno.stat(existing)).mode! & 0o777, 0o600);
+  assertStringIncludes(await Deno.readTextFile(existing), '"type":"hello"');
+});

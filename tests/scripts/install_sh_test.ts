@@ -175,9 +175,20 @@ for (const shell of SHELLS) {
     });
     assertStringIncludes(r.out, "install.ps1");
 
-    r = await s.run({ ZOT_INSTALL_BASE_URL: "http://mirror.example/zot" });
-    assertEquals(r.code, 1, r.out);
-    assertStringIncludes(r.out, "must be an https URL");
+    // Plain http is refused unless the host itself is this machine: a user name before "@" or
+    // a host that merely starts like a loopback one is another machine.
+    for (
+      const base of [
+        "http://mirror.example/zot",
+        "http://localhost:@mirror.example/zot",
+        "http://127.0.0.1:x@mirror.example",
+        "http://127.0.0.1.mirror.example/zot",
+      ]
+    ) {
+      r = await s.run({ ZOT_INSTALL_BASE_URL: base });
+      assertEquals(r.code, 1, r.out);
+      assertStringIncludes(r.out, "must be an https URL", base);
+    }
     r = await s.run({ ZOT_INSTALL_BASE_URL: rel.url, ZOT_VERSION: "../../evil" });
     assertStringIncludes(r.out, `ZOT_VERSION "../../evil" is not a version`);
     await keptOld(s.bin);

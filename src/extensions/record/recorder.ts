@@ -18,6 +18,38 @@ const REDACTED = "[redacted]";
 /** Shorter strings are not treated as secrets: they would blot out ordinary words. */
 const MIN_SECRET_LENGTH = 8;
 
+/**
+ * Open `path` for appending, as a regular file of the user's, readable by them only. A symlink
+ * is refused (a repository could ship one pointing at ~/.bashrc, and the record holds text an
+ * extension chose), and so is anything but a regular file; an existing file is narrowed to
+ * 0600. The file opened is checked to be the one inspected, so a swap in between is refused.
+ */
+function openOwnRecord(path: string): Deno.FsFile {
+  let before: Deno.FileInfo | undefined;
+  try {
+    before = Deno.lstatSync(path);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  if (before && !before.isFile) {
+    throw new Error(`${before.isSymlink ? "it is a symlink" : "it is not a regular file"}`);
+  }
+  const file = before
+    ? Deno.openSync(path, { append: true })
+    : Deno.openSync(path, { append: true, createNew: true, mode: 0o600 });
+  try {
+    const opened = file.statSync();
+    if (before && (opened.ino !== before.ino || opened.dev !== before.dev)) {
+      throw new Error("it changed while it was opened");
+    }
+    if (Deno.build.os !== "windows" && (opened.mode ?? 0) & 0o077) Deno.chmodSync(path, 0o600);
+    return file;
+  } catch (e) {
+    file.close();
+    throw e;
+  }
+}
+
 export class FrameRecorder {
   #file: Deno.FsFile | undefined;
   readonly #secrets: string[];
@@ -37,7 +69,7 @@ export class FrameRecorder {
     onError: (message: string) => void,
   ): { ok: true; recorder: FrameRecorder } | { ok: false; error: string } {
     try {
-      const file = Deno.openSync(path, { append: true, create: true, mode: 0o600 });
+      const file = openOwnRecord(path);
       const kept = secrets.filter((s): s is string => !!s && s.length >= MIN_SECRET_LENGTH);
       // Longest first: a key that contains another is replaced whole.
       kept.sort((a, b) => b.length - a.length);
