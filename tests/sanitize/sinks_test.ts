@@ -72,7 +72,10 @@ Deno.test("sinks: the consent lines and question read exactly as printed, for sa
   const plain = recordingIO();
   await askConsent(hostileSource(`./x${NASTY}`), { yes: false, io: plain, action: "Install" });
   assertTerminalSafe(plain.lines.join("\n") + plain.asked.join("\n"), "plain consent");
-  assertStringIncludes(plain.lines[0], `runs "./x${NASTY_SAFE}" as a plain program, NOT sandboxed`);
+  assertStringIncludes(
+    plain.lines[0],
+    `runs "./x${NASTY_SAFE}" as a plain program with full privileges, NOT sandboxed`,
+  );
 });
 
 Deno.test("sinks: headless notes, warnings and displays are made safe whatever writer they reach", () => {

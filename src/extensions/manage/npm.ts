@@ -10,6 +10,7 @@
  * @module
  */
 
+import { isRecord } from "../../is_record.ts";
 import { denoEnv, type EnvGet } from "../../config/paths.ts";
 import { errorMessage, ZotError } from "../../errors.ts";
 import { unpackTarGz } from "./tar.ts";
@@ -111,8 +112,7 @@ function packumentUrl(registry: string, pkg: string): string {
   return `${registry}/${pkg.replace("/", "%2f")}`;
 }
 
-type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObj = isRecord;
 
 /** Resolve `spec` to one published version with its tarball and integrity. */
 export async function resolveNpm(

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isRecord } from "../../is_record.ts";
 import { basename } from "../../path.ts";
 import type { SelectItem } from "@mariozechner/pi-tui";
 
@@ -53,7 +54,7 @@ export function firstPrompt(text: string): string | undefined {
 function parsed(line: string): Record<string, unknown> | undefined {
   try {
     const v = JSON.parse(line);
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? v : undefined;
+    return isRecord(v) ? v : undefined;
   } catch {
     return undefined;
   }

@@ -59,6 +59,14 @@ while MODE == "ignore-shutdown":
     time.sleep(1)
 `;
 
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyTree(join(from, entry.name), join(to, entry.name));
+    else if (entry.isFile) await Deno.copyFile(join(from, entry.name), join(to, entry.name));
+  }
+}
+
 async function brokenExtension(z: ZotEnv, mode: string): Promise<string> {
   const dir = join(z.cwd, `broken-${mode}`);
   await Deno.mkdir(dir, { recursive: true });
@@ -83,7 +91,10 @@ Deno.test("zot ext check: every example extension passes", async () => {
   const names = [...Deno.readDirSync(EXAMPLES)].filter((e) => e.isDirectory).map((e) => e.name);
   assert(names.length >= 8, "the examples are there");
   for (const name of names.sort()) {
-    const { code, report } = await check(z, join(EXAMPLES, name));
+    // A copy: a plain example keeps its state in its own directory, and the checkout stays clean.
+    const copy = join(z.root, "examples", name);
+    await copyTree(join(EXAMPLES, name), copy);
+    const { code, report } = await check(z, copy);
     const failed = report.findings.filter((f) => f.status === "fail");
     assertEquals([code, failed], [0, []], name);
     assert(report.findings.some((f) => f.check === "shutdown" && f.status === "pass"), name);

@@ -401,7 +401,7 @@ Deno.test("app: the scope an --ext sandboxed extension runs with is in the trans
     const text = t.transcript();
     assert(text.includes(`extension "hello" runs sandboxed and may:`), text);
     // The listing is one block: its lines follow one another.
-    assert(/runs sandboxed and may:\n  \S/.test(text), text);
+    assert(/runs sandboxed and may:\n {2}\S/.test(text), text);
     assertEquals(t.app.screen.notes.notes, []);
   } finally {
     await t.close();
