@@ -39,6 +39,14 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.lstat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 const within = (root: string, p: string) => p === root || root === "/" || p.startsWith(root + "/");
 
 /**
@@ -60,6 +68,8 @@ export async function withoutPlaceholders(
     // The nearest directory that exists is where the path would be created.
     let parent = dirname(path);
     while (parent !== "/" && !(await exists(parent))) parent = dirname(parent);
+    // Nothing can be created inside a file (a write grant of one file).
+    if (!(await isDirectory(parent))) continue;
     let at = [...roots].find((r) => within(r, parent));
     if (at === undefined) continue; // not writable anyway
     while (true) {

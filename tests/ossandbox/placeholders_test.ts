@@ -133,6 +133,11 @@ Deno.test("withoutPlaceholders: a missing protected name makes its directory rea
     assertEquals(split.write.sort(), ["/elsewhere", join(root, "a.txt"), join(root, "src")].sort());
     // Nothing is mounted for a name that does not exist, nor for one under a read-only root.
     assertEquals(split.writeDeny, []);
+    // A granted file stays writable as it is: nothing can be created inside it.
+    const file = join(root, "a.txt");
+    const one = await withoutPlaceholders([file], [join(file, ".git"), join(file, "HEAD")]);
+    assert(one.ok);
+    assertEquals(one.write, [file]);
     for (let i = 0; i <= MAX_SPLIT_ENTRIES; i++) await Deno.writeTextFile(join(root, `f${i}`), "");
     const many = await withoutPlaceholders([root], [join(root, "AGENTS.md")]);
     assert(!many.ok);
