@@ -356,8 +356,7 @@ async function main(): Promise<number> {
     if (!values["no-baseline"]) {
       const files = [...new Set(chosen.filter((m) => !staleReason(m)).flatMap((m) => m.tests))];
       console.log(`baseline: ${files.length} test files without mutants …`);
-      // The unmutated run of every listed file grows with the table: a bound per file, not a
-      // fixed one (it is only a bound; the run takes what it takes).
+      // The unmutated run grows with the table: bounded per listed file.
       const base = await runTests(dir, files, Math.max(timeoutS * 2, files.length * 10));
       if (base.code !== 0) {
         console.log(base.output);
