@@ -42,7 +42,10 @@ function openOwnRecord(path: string): Deno.FsFile {
     if (before && (opened.ino !== before.ino || opened.dev !== before.dev)) {
       throw new Error("it changed while it was opened");
     }
-    if (Deno.build.os !== "windows" && (opened.mode ?? 0) & 0o077) Deno.chmodSync(path, 0o600);
+    // An existing file is narrowed; a new one was created owner-only.
+    if (before && Deno.build.os !== "windows" && (opened.mode ?? 0) & 0o077) {
+      Deno.chmodSync(path, 0o600);
+    }
     return file;
   } catch (e) {
     file.close();
