@@ -27,8 +27,8 @@ async function trustedLint(): Promise<{ w: W; dir: string }> {
   await Deno.writeTextFile(join(dir, "main.py"), pythonExtension("lint", w.marker));
   await Deno.chmod(join(dir, "main.py"), 0o755);
   await Deno.writeTextFile(join(dir, "lib", "helper.sh"), "echo helper\n");
-  await Deno.writeTextFile(join(w.cwd, "shared.py"), "SETTING = 1\n");
-  await Deno.symlink("../../../../shared.py", join(dir, "lib", "shared.py"));
+  await Deno.writeTextFile(join(w.cwd, "settings.py"), "SETTING = 1\n");
+  await Deno.symlink("../../../../settings.py", join(dir, "lib", "settings.py"));
   const trusted = await w.run("trust", "--yes");
   assertEquals(trusted.code, 0, trusted.stderr);
   assertEquals((await started(w)).names, ["lint"], "the pinned extension runs");
@@ -83,14 +83,14 @@ const edits: [string, (dir: string, w: W) => Promise<void>, string][] = [
   ],
   [
     "the repository file a symlink reaches",
-    (_dir, w) => Deno.writeTextFile(join(w.cwd, "shared.py"), "SETTING = 2\n"),
-    "files changed: lib/shared.py edited",
+    (_dir, w) => Deno.writeTextFile(join(w.cwd, "settings.py"), "SETTING = 2\n"),
+    "files changed: lib/settings.py edited",
   ],
   ["a symlink's target", async (dir, w) => {
     await Deno.writeTextFile(join(w.cwd, "other.py"), "SETTING = 1\n");
-    await Deno.remove(join(dir, "lib", "shared.py"));
-    await Deno.symlink("../../../../other.py", join(dir, "lib", "shared.py"));
-  }, "files changed: lib/shared.py edited"],
+    await Deno.remove(join(dir, "lib", "settings.py"));
+    await Deno.symlink("../../../../other.py", join(dir, "lib", "settings.py"));
+  }, "files changed: lib/settings.py edited"],
 ];
 
 for (const [what, edit, change] of edits) {
