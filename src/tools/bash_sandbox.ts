@@ -12,34 +12,18 @@
  */
 
 import { join, resolve } from "../path.ts";
+import type { OsPolicy } from "../ossandbox/policy.ts";
+import type { OsSandboxStatus } from "../ossandbox/availability.ts";
+import type { Confined } from "../ossandbox/confine.ts";
 
-/** What the OS sandbox enforces for one command (the shape the OS sandbox core takes). */
-export interface BashOsPolicy {
-  /** Paths never readable (directories include what is below them). */
-  readDeny: string[];
-  /** Paths readable again inside a denied one. */
-  readAllow: string[];
-  /** The only writable paths. */
-  write: string[];
-  /** Paths inside `write` that stay read-only. */
-  writeDeny?: string[];
-  /** Hosts reachable through the filtering proxy (`host` or `host:port`, `*.x.y` allowed). */
-  netHosts: string[];
-  /** Whether 127.0.0.1 / ::1 are reachable. */
-  loopback: boolean;
-  /** The command's whole environment. */
-  env: Record<string, string>;
-}
+/** What the OS sandbox enforces for one command: the OS sandbox core's own policy. */
+export type BashOsPolicy = OsPolicy;
 
 /** Whether the OS sandbox can run here; when not, why and what to do. */
-export type OsSandboxStatus = { ok: true } | { ok: false; reason: string; remedy: string };
+export type { OsSandboxStatus };
 
 /** A command wrapped to run confined; `release` frees what wrapping took, after the child ends. */
-export interface ConfinedCommand {
-  argv: string[];
-  env: Record<string, string>;
-  release(): Promise<void>;
-}
+export type ConfinedCommand = Confined;
 
 /** The OS sandbox, as the bash tool uses it. */
 export interface OsConfiner {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { readBounded } from "../../bounded_read.ts";
 
 /** More than any zot binary: past it the archive is refused rather than unpacked. */
 export const MAX_BINARY_BYTES = 512 * 1024 * 1024;
@@ -14,20 +15,7 @@ export const MAX_BINARY_BYTES = 512 * 1024 * 1024;
 async function inflate(bytes: Uint8Array, format: CompressionFormat, cap: number) {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
     .pipeThrough(new DecompressionStream(format));
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > cap) throw new Error(`it unpacks to more than ${cap} bytes`);
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return await readBounded(stream, cap, () => new Error(`it unpacks to more than ${cap} bytes`));
 }
 
 function text(bytes: Uint8Array): string {

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { readBounded } from "../../bounded_read.ts";
 import { errorMessage } from "../../errors.ts";
 import {
   assetFor,
@@ -51,20 +52,7 @@ async function download(
     await res.body?.cancel();
     throw new Error(`${url} answered ${res.status}`);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? new ReadableStream<Uint8Array>()) {
-    size += chunk.length;
-    if (size > cap) throw new Error(`${url} is larger than ${cap} bytes`);
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return await readBounded(res.body, cap, () => new Error(`${url} is larger than ${cap} bytes`));
 }
 
 /** The tag of the latest release: where `<base>/latest` redirects (`…/tag/v1.2.3`). */

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { readBounded } from "../../bounded_read.ts";
 import { isRecord } from "../../is_record.ts";
 import { denoEnv, type EnvGet } from "../../config/paths.ts";
 import { errorMessage, ZotError } from "../../errors.ts";
@@ -70,20 +71,11 @@ async function boundedBody(res: Response, max: number, what: string): Promise<Ui
     await res.body?.cancel();
     throw fail(`${what} is larger than ${max} bytes; refused`);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of res.body ?? new ReadableStream<Uint8Array>()) {
-    size += chunk.length;
-    if (size > max) throw fail(`${what} is larger than ${max} bytes; refused`);
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return await readBounded(
+    res.body,
+    max,
+    () => fail(`${what} is larger than ${max} bytes; refused`),
+  );
 }
 
 async function get(url: string, what: string, max: number, signal?: AbortSignal) {
