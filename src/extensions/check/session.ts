@@ -10,6 +10,7 @@
  * @module
  */
 
+import { settlesWithin } from "../process/child.ts";
 import { extensionLogPath, type ZotPaths } from "../../config/paths.ts";
 import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type {
@@ -159,10 +160,7 @@ async function session(source: ExtensionSource, options: CheckOptions): Promise<
 
 /** `ready` within the host's grace; an extension that never says it is assumed ready. */
 async function readyFinding(channel: ExtensionChannel, started: number): Promise<Finding> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const grace = new Promise<void>((resolve) => timer = setTimeout(resolve, READY_GRACE_MS));
-  await Promise.race([channel.ready, grace]);
-  clearTimeout(timer);
+  await settlesWithin(channel.ready, READY_GRACE_MS);
   const ms = Date.now() - started;
   switch (channel.readyState) {
     case "ready":

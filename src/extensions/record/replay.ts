@@ -9,6 +9,7 @@
  * @module
  */
 
+import { settlesWithin } from "../process/child.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import { errorMessage } from "../../errors.ts";
 import type { HostToExtFrame } from "../../protocol/frames.ts";
@@ -158,9 +159,6 @@ function answerCallsFromRecord(
 }
 
 async function readyOrGrace(channel: ExtensionChannel): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const grace = new Promise<void>((resolve) => timer = setTimeout(resolve, READY_GRACE_MS));
-  await Promise.race([channel.ready, grace]);
-  clearTimeout(timer);
+  await settlesWithin(channel.ready, READY_GRACE_MS);
   if (channel.readyState === "pending") channel.forceReady();
 }
