@@ -16,6 +16,7 @@ const POLICY_TEST = "tests/tools/bash_sandbox_policy_test.ts";
 const REAL_TEST = "tests/tools/bash_sandbox_test.ts";
 const RUN_TEST = "tests/lifetime/run_confine_test.ts";
 const TOGGLE_TEST = "tests/modes/interactive/sandbox_toggle_test.ts";
+const HOSTS_TEST = "tests/lifetime/run_hosts_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -118,16 +119,16 @@ export const mutants: Mutant[] = [
     id: "run-grant-reads-home",
     protection: "a program started through a run grant cannot read the user's home directory",
     file: "src/sandbox/confine.ts",
-    find: 'view.push("--tmpfs", ctx.home);',
-    replace: "",
+    find: 'for (const hidden of ["/tmp", ctx.home]) {',
+    replace: 'for (const hidden of ["/tmp"]) {',
     tests: [RUN_TEST],
   },
   {
     id: "run-grant-network-without-hosts",
     protection: "a run grant of a scope without hosts has no network at all",
     file: "src/sandbox/confine.ts",
-    find: 'if (ctx.network === false) view.push("--unshare-net");',
-    replace: "",
+    find: 'view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");',
+    replace: 'view.push("--unshare-pid", "--proc", "/proc");',
     tests: [RUN_TEST],
   },
   {
@@ -143,8 +144,24 @@ export const mutants: Mutant[] = [
     id: "run-grant-home-grants-ignored",
     protection: "a run grant hides the home directory without losing what the scope grants there",
     file: "src/sandbox/confine.ts",
-    find: "for (const [how, path] of back) if (inHome(path)) view.push(how, path, path);",
+    find: "for (const [how, path] of back) if (inside(path)) view.push(how, path, path);",
     replace: "",
     tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-shared-tmp",
+    protection: "a program started through a run grant gets a /tmp of its own, not the shared one",
+    file: "src/sandbox/confine.ts",
+    find: 'for (const hidden of ["/tmp", ctx.home]) {',
+    replace: "for (const hidden of [ctx.home]) {",
+    tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-hosts-unproxied",
+    protection: "programs of a run grant in a scope with hosts reach only those hosts (the proxy)",
+    file: "src/sandbox/run_grant.ts",
+    find: "if (hosts.length === 0) return { ...view, env: runner.env };",
+    replace: "return { ...view, env: runner.env };",
+    tests: [HOSTS_TEST],
   },
 ];

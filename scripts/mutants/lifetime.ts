@@ -112,8 +112,8 @@ export const mutants: Mutant[] = [
     protection:
       "the runner gets a PID namespace of its own (zot's /proc/<pid>/environ is not there)",
     file: "src/sandbox/confine.ts",
-    find: '    "--unshare-pid",',
-    replace: "",
+    find: 'view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");',
+    replace: 'view.push("--proc", "/proc", "--unshare-net");',
     tests: [RUN],
   },
   {

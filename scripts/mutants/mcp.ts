@@ -61,4 +61,12 @@ export const mutants: Mutant[] = [
     replace: "const RESERVED_ENV = /^$NEVER/;",
     tests: [MANIFEST_TEST],
   },
+  {
+    id: "mcp-confined-allowance-kept",
+    protection: "a confined MCP server's network allowance is freed when its adapter ends",
+    file: "src/extensions/mcp_launch.ts",
+    find: "if (server.release) plan.release = server.release;",
+    replace: "",
+    tests: [LAUNCH_TEST],
+  },
 ];

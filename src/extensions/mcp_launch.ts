@@ -133,6 +133,8 @@ export function adapterPlan(
     dataDir: server.dataDir,
   };
   if (server.notes) plan.notes = server.notes;
+  // The adapter's process tree holds the server's: when it ends, so does the server's allowance.
+  if (server.release) plan.release = server.release;
   return plan;
 }
 

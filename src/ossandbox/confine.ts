@@ -39,6 +39,15 @@ export interface Confined {
   release(): Promise<void>;
 }
 
+export interface ConfineOptions {
+  /**
+   * The command is itself a bubblewrap sandbox (a `run` grant's view), which needs a user
+   * namespace of its own inside this one. Off by default: a confined process that may create
+   * namespaces reaches more of the kernel.
+   */
+  nestedSandbox?: boolean;
+}
+
 /** The OS sandbox could not confine a command; the message carries the remedy. */
 export class OsSandboxError extends ZotError {
   constructor(message: string) {
@@ -143,6 +152,7 @@ export async function confineCommand(
   argv: string[],
   policy: OsPolicy,
   cwd: string,
+  options: ConfineOptions = {},
 ): Promise<Confined> {
   const status = await osSandboxStatus();
   if (!status.ok) {
@@ -199,6 +209,7 @@ export async function confineCommand(
       command,
       undefined,
       {
+        allowNestedUserNamespaces: options.nestedSandbox === true,
         network: { allowedDomains: [], deniedDomains: [] },
         filesystem: {
           denyRead: [...policy.readDeny],

@@ -24,10 +24,12 @@
  * covered too, with only what the scope grants there put back (and what the
  * runner itself needs: the Deno executable and zot's own code when they live
  * there), and a scope without network hosts (nor import hosts) gets a network
- * namespace of its own, with nothing in it. A scope with hosts keeps the
- * user's network for the program: Deno checks the hosts, the program is not
- * held to them (documented). The rest of the file system looks as it does to
- * the user. bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
+ * namespace of its own, with nothing in it. A scope with hosts is held to them
+ * by the OS sandbox's filtering proxy: the caller runs this view inside the OS
+ * sandbox (`"proxied"`), whose network holds nothing but the way to the proxy,
+ * and whose PID namespace and /proc this view then shares (the kernel refuses
+ * a second /proc mount in a nested namespace). The rest of the file system
+ * looks as it does to the user. bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
  * missing, or not on Linux, such an extension does not start: there is no
  * unconfined fallback. `--die-with-parent` ends the namespace with its
  * `bwrap` (verified on Deno 2.9.6: Deno spawns from its main thread, so the
@@ -67,8 +69,12 @@ export interface ConfineContext {
   writes?: readonly string[];
   /** Real paths the runner needs to start (the Deno executable's folder, zot's code): read only. */
   runtime?: readonly string[];
-  /** Whether the scope reaches the network (net or import hosts); without, none at all. */
-  network?: boolean;
+  /**
+   * The network: `"none"` (no hosts in the scope) gives the view an empty network namespace;
+   * `"proxied"` means the caller runs the view inside the OS sandbox, held to the scope's hosts
+   * by its proxy. There is no third way: a view never shares the user's network.
+   */
+  network: "none" | "proxied";
   /**
    * Paths inside the write grants that stay unwritable (a repository's .git, .zot): Deno keeps
    * the extension out of them; this keeps the programs it starts out too, where they exist.
@@ -100,35 +106,35 @@ export function confineRunGrant(
         `its scope grants "run" (${granted}), and programs it starts must run confined by bubblewrap, which is not installed (run "apt install bubblewrap")`,
     };
   }
-  const view = [
-    // The user's file system and devices as they are…
-    "--dev-bind",
-    "/",
-    "/",
-    // …but a PID namespace of its own, with a /proc showing only it: zot is not there to read.
-    "--unshare-pid",
-    "--proc",
-    "/proc",
-    "--die-with-parent",
+  // The user's file system and devices as they are…
+  const view = ["--dev-bind", "/", "/", "--die-with-parent"];
+  if (ctx.network === "proxied") {
+    // …inside the OS sandbox, whose PID namespace and /proc hold neither zot nor its
+    // environment, and whose network leads only to the proxy.
+    view.push("--unsetenv", "TMPDIR");
+  } else {
+    // …but a PID namespace of its own, with a /proc showing only it: zot is not there to
+    // read; and no hosts granted: no network at all, whatever the program tries.
+    view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");
+  }
+  // The shared temp directory and the home directory are hidden; what the scope grants there
+  // (and what the runner needs to start) comes back, parents before children so a write grant
+  // inside a read grant stays writable. The program gets a /tmp of its own: other programs'
+  // temp files, sockets and the OS sandbox's own bridges are not there to read or replace.
+  // zot's state is hidden again after, so no grant of a parent brings it back.
+  const back: [string, string][] = [
+    ...(ctx.runtime ?? []).map((p): [string, string] => ["--ro-bind", p]),
+    ...(ctx.reads ?? []).map((p): [string, string] => ["--ro-bind", p]),
+    ["--ro-bind", ctx.extensionDir],
+    ...(ctx.writes ?? []).map((p): [string, string] => ["--bind", p]),
   ];
-  // No hosts granted: no network at all, whatever the program tries.
-  if (ctx.network === false) view.push("--unshare-net");
-  // The home directory is hidden; what the scope grants there (and what the runner needs to
-  // start) comes back, parents before children so a write grant inside a read grant stays
-  // writable. zot's state is hidden again after, so no grant of a parent brings it back.
-  if (ctx.home && ctx.home !== "/") {
-    view.push("--tmpfs", ctx.home);
-    const home = ctx.home;
-    // A grant of the whole home puts it all back (zot's state is hidden again below).
-    const inHome = (p: string) => (p === home || isInside(home, p)) && exists(p);
-    const back: [string, string][] = [
-      ...(ctx.runtime ?? []).map((p): [string, string] => ["--ro-bind", p]),
-      ...(ctx.reads ?? []).map((p): [string, string] => ["--ro-bind", p]),
-      ["--ro-bind", ctx.extensionDir],
-      ...(ctx.writes ?? []).map((p): [string, string] => ["--bind", p]),
-    ];
-    back.sort((a, b) => a[1].length - b[1].length);
-    for (const [how, path] of back) if (inHome(path)) view.push(how, path, path);
+  back.sort((a, b) => a[1].length - b[1].length);
+  for (const hidden of ["/tmp", ctx.home]) {
+    if (!hidden || hidden === "/") continue;
+    view.push("--tmpfs", hidden);
+    // A grant of the whole tree puts it all back (zot's state is hidden again below).
+    const inside = (p: string) => (p === hidden || isInside(hidden, p)) && exists(p);
+    for (const [how, path] of back) if (inside(path)) view.push(how, path, path);
   }
   // Deno's deny list holds only for the extension; a granted program is held by the view.
   for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);
@@ -140,9 +146,9 @@ export function confineRunGrant(
   view.push("--tmpfs", ctx.zotHome);
   // Put back what the extension itself needs, when it lies inside; never the whole state
   // directory (an `--ext` of it would otherwise undo the hiding).
-  const back: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
-  if (ctx.denoDir) back.push(["--ro-bind", ctx.denoDir]);
-  for (const [how, path] of back) {
+  const own: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
+  if (ctx.denoDir) own.push(["--ro-bind", ctx.denoDir]);
+  for (const [how, path] of own) {
     if (path !== ctx.zotHome && isInside(ctx.zotHome, path)) view.push(how, path, path);
   }
   return {

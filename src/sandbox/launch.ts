@@ -19,11 +19,11 @@ import { isInside } from "../path_inside.ts";
 import { pathKey } from "../config/path_key.ts";
 import type { Scope } from "../scope/scope.ts";
 import { runnerCommand, usesWorkerRunner } from "./command.ts";
-import { confineRunGrant } from "./confine.ts";
 import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
+import { confineRunner } from "./run_grant.ts";
 
 /** The extension to run, as values its loader has read and checked. */
 export interface SandboxRequest {
@@ -82,6 +82,8 @@ export interface SandboxPlan {
   dataDir: string;
   /** The scope in words, for `--ext`. */
   notes?: string[];
+  /** Called once the process has ended (a proxied runner frees its network allowance). */
+  release?: () => Promise<void>;
 }
 
 export type SandboxLaunchResult = { ok: true; plan: SandboxPlan } | { ok: false; error: string };
@@ -237,7 +239,7 @@ export async function planSandboxLaunch(
   }
   const cmd = runnerCommand(runner);
   // The manifest's own variables first: nothing of the runner's below can be replaced by them.
-  const env: Record<string, string> = { ...npm?.env, ...grantedEnv(scope, hostEnv) };
+  let env: Record<string, string> = { ...npm?.env, ...grantedEnv(scope, hostEnv) };
   // A granted program name is looked up on PATH, which the cleared
   // environment would otherwise lack (PATH is not a secret).
   if (scope.run.length && hostEnv.PATH && env.PATH === undefined) env.PATH = hostEnv.PATH;
@@ -253,8 +255,9 @@ export async function planSandboxLaunch(
   Object.assign(env, cmd.env, { [RUNNER_CONFIG_ENV]: JSON.stringify(config) });
 
   let { command, args } = cmd;
+  let release: (() => Promise<void>) | undefined;
   if (scope.run.length) {
-    const confined = confineRunGrant(command, args, {
+    const confined = await confineRunner({ command, args, env }, scope, {
       name,
       run: scope.run,
       zotHome: await Deno.realPath(ctx.paths.home),
@@ -267,11 +270,11 @@ export async function planSandboxLaunch(
       reads: perms.permissions.read,
       writes: perms.permissions.write,
       runtime: await runnerRuntime(ctx.execPath ?? Deno.execPath()),
-      network: scope.net.length > 0 || scope.import.length > 0,
       denyWrite: perms.denyWrite,
     });
     if (!confined.ok) return fail(confined.why);
-    ({ command, args } = confined);
+    ({ command, args, release } = confined);
+    env = confined.env;
   }
 
   const plan: SandboxPlan = {
@@ -282,6 +285,7 @@ export async function planSandboxLaunch(
     clearEnv: true,
     sandboxed: true,
     dataDir: realData,
+    release,
   };
   if (ctx.explicit) plan.notes = describeScopeShort(name, scope);
   return { ok: true, plan };

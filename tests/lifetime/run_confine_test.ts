@@ -10,53 +10,8 @@
 import { join } from "../../src/path.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { withTimeout } from "../helpers/wait.ts";
-import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { zotCommand } from "../modes/run_zot.ts";
+import { extension, PROBE, probeHome, readOr, runZot } from "./_run_probe.ts";
 import { confineRunGrant } from "../../src/sandbox/confine.ts";
-import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
-import { PYTHON } from "../helpers/python.ts";
-
-const PROBE = new URL("../fixtures/lifetime/run-probe/main.ts", import.meta.url).pathname;
-
-async function extension(
-  root: string,
-  name: string,
-  entry: string,
-  scope: unknown,
-  args: string[],
-) {
-  const dir = join(root, name);
-  await Deno.mkdir(dir);
-  await Deno.copyFile(entry, join(dir, "main.ts"));
-  await Deno.writeTextFile(
-    join(dir, "extension.json"),
-    JSON.stringify({ name, version: "1.0.0", exec: "./main.ts", args, scope }),
-  );
-  return dir;
-}
-
-/** `zot -p` with `ext`: its extensions start (or fail to) before the one prompt. */
-async function runZot(
-  z: { cwd: string; home: string; root: string },
-  ext: string,
-  env: Record<string, string>,
-) {
-  await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
-  const args = ["-p", "hi", "--base-url", llm.url, "--ext", ext];
-  const child = zotCommand(args, { ...z, env }).spawn();
-  const out = await withTimeout(child.output(), 60_000, "zot to finish");
-  await assertNoLeftoverProcesses(z.root);
-  return { pid: child.pid, code: out.code, stderr: new TextDecoder().decode(out.stderr) };
-}
-
-function readOr(path: string): string | undefined {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return undefined;
-  }
-}
 
 async function probeRun() {
   const z = await tempZot();
@@ -152,6 +107,7 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
     extensionDir: "/h/extensions/x",
     dataDir: "/h/extension-data/x",
     searchPath: "/usr/bin:/bin",
+    network: "none" as const,
   };
   const mac = confineRunGrant("deno", ["run"], { ...ctx, os: "darwin" });
   assertEquals(mac.ok, false);
@@ -166,51 +122,6 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
   const whole = confineRunGrant("deno", [], { ...ctx, os: "linux", extensionDir: "/h" });
   assert(whole.ok && !whole.args.includes("--ro-bind"));
 });
-
-/** The probe with a fake home holding a key and a granted note, and a local port listening. */
-async function probeHome(scope: Record<string, unknown>) {
-  const z = await tempZot();
-  const home = join(z.root, "user");
-  await Deno.mkdir(join(home, ".ssh"), { recursive: true });
-  await Deno.mkdir(join(home, "notes"));
-  await Deno.writeTextFile(join(home, ".ssh", "id_rsa"), "PRIVATE-KEY-MATERIAL\n");
-  await Deno.writeTextFile(join(home, "notes", "todo.txt"), "granted-note\n");
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const accepting = (async () => {
-    for await (const conn of listener) conn.close();
-  })();
-  try {
-    const ext = await extension(z.root, "run-probe", PROBE, { run: ["sh"], ...scope }, [
-      join(z.home, "auth.json"),
-      z.home,
-      join(z.root, "none"),
-      join(home, ".ssh", "id_rsa"),
-      join(home, "notes", "todo.txt"),
-      String(listener.addr.port),
-      PYTHON,
-    ]);
-    const realHome = Deno.env.get("HOME") ?? "/root";
-    const run = await runZot(z, ext, {
-      HOME: home,
-      // zot's own module cache stays where it is; only the user's home moved.
-      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(realHome, ".cache", "deno"),
-    });
-    const probe = readOr(join(z.home, "extension-data", "run-probe", "probe.txt")) ?? "";
-    const section = (name: string, next: string) =>
-      probe.split(`== ${name}\n`)[1]?.split(`== ${next}`)[0] ?? "";
-    return {
-      z,
-      run,
-      probe,
-      secret: section("homesecret", "granted"),
-      granted: section("granted", "net"),
-      net: section("net", "fin"),
-    };
-  } finally {
-    listener.close();
-    await accepting.catch(() => {});
-  }
-}
 
 Deno.test("run grant: the program cannot read the home directory, only what the scope grants there", async () => {
   const r = await probeHome({ read: ["${home}/notes"] });
@@ -250,6 +161,7 @@ Deno.test("run grant: a granted program cannot write into the .git of a write gr
     writes: [repo],
     denyWrite: [join(repo, ".git")],
     os: "linux",
+    network: "none",
   });
   assert(confined.ok);
   const out = await new Deno.Command(confined.command, {
@@ -259,4 +171,54 @@ Deno.test("run grant: a granted program cannot write into the .git of a write gr
   }).output();
   assertEquals(readOr(hook), undefined, "a hook was planted");
   assertEquals(readOr(join(repo, "file")), "ok\n", new TextDecoder().decode(out.stderr));
+});
+
+/** Run `script` with sh in a run grant's view (no hosts), writes granted to `writes`. */
+async function inView(z: { home: string; cwd: string }, script: string, writes: string[] = []) {
+  const confined = confineRunGrant("sh", ["-c", script], {
+    name: "x",
+    run: ["sh"],
+    zotHome: z.home,
+    extensionDir: z.cwd,
+    dataDir: z.cwd,
+    searchPath: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    writes,
+    os: "linux",
+    network: "none",
+  });
+  assert(confined.ok);
+  const out = await new Deno.Command(confined.command, { args: confined.args }).output();
+  return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+}
+
+Deno.test("run grant: other programs' files in /tmp are not there for the program", async () => {
+  await using z = await tempZot();
+  const other = await Deno.makeTempFile({ prefix: "zot-other-" });
+  try {
+    await Deno.writeTextFile(other, "someone-elses-temp-file\n");
+    const out = await inView(z, `cat ${other} 2>&1; echo "== ls"; ls /tmp`);
+    assert(!out.includes("someone-elses-temp-file"), `a temp file was readable:\n${out}`);
+    const listing = out.split("== ls\n")[1];
+    assert(!listing.includes(other.split("/").pop()!), `the shared /tmp was listed:\n${out}`);
+  } finally {
+    await Deno.remove(other);
+  }
+});
+
+Deno.test("run grant: what the program writes to /tmp stays in its own /tmp", async () => {
+  await using z = await tempZot();
+  const name = `zot-planted-${crypto.randomUUID()}`;
+  const out = await inView(z, `echo planted > /tmp/${name} && cat /tmp/${name}`);
+  assertStringIncludes(out, "planted");
+  assertEquals(readOr(join("/tmp", name)), undefined, "the program wrote to the shared /tmp");
+});
+
+Deno.test("run grant: a write grant inside /tmp stays writable and readable", async () => {
+  await using z = await tempZot();
+  const granted = join(z.root, "granted");
+  await Deno.mkdir(granted);
+  await Deno.writeTextFile(join(granted, "in.txt"), "granted-input\n");
+  const out = await inView(z, `cat ${granted}/in.txt; echo out > ${granted}/out.txt`, [granted]);
+  assertStringIncludes(out, "granted-input");
+  assertEquals(readOr(join(granted, "out.txt")), "out\n", out);
 });

@@ -9,6 +9,8 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { planLaunch } from "../../src/extensions/launch.ts";
+import { planMcpLaunch } from "../../src/extensions/mcp_launch.ts";
+import { resetOsSandbox } from "../../src/ossandbox/confine.ts";
 import { readManifest } from "../../src/extensions/manifest.ts";
 import { parseServerPlan, type ServerPlan } from "../../src/mcp/adapter_main.ts";
 import type { ZotPaths } from "../../src/config/paths.ts";
@@ -151,4 +153,28 @@ Deno.test("MCP launch: any other command is a plain program behind the adapter",
   assertEquals(r.server.args, ["-c", "exit 0"]);
   assertEquals(r.server.env.TOKEN, "t");
   assert(r.server.command.endsWith("/sh"), r.server.command);
+});
+
+Deno.test("MCP launch: a scoped plain server's network allowance is freed with the adapter", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/ext`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "plain", mcp: { command: "sh", args: ["-c", "exit 0"] }, scope: {} }),
+  );
+  const read = await readManifest(dir);
+  assert(read.status === "ok");
+  const source = { manifest: read.info.manifest, dir, manifestPath: read.info.manifestPath };
+  const result = await planMcpLaunch({ ...source, kind: "explicit" }, read.info.manifest.mcp!, {
+    paths: z.paths,
+  });
+  assert(result.ok, !result.ok ? result.error : "");
+  // Confined by the OS sandbox: the adapter's plan carries the release of its allowance.
+  try {
+    assertEquals(typeof result.plan.release, "function");
+    await result.plan.release!();
+  } finally {
+    await resetOsSandbox();
+  }
 });
