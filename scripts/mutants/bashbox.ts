@@ -17,6 +17,7 @@ const REAL_TEST = "tests/tools/bash_sandbox_test.ts";
 const RUN_TEST = "tests/lifetime/run_confine_test.ts";
 const TOGGLE_TEST = "tests/modes/interactive/sandbox_toggle_test.ts";
 const HOSTS_TEST = "tests/lifetime/run_hosts_test.ts";
+const SOCKETS_TEST = "tests/lifetime/run_sockets_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -127,9 +128,9 @@ export const mutants: Mutant[] = [
     id: "run-grant-network-without-hosts",
     protection: "a run grant of a scope without hosts has no network at all",
     file: "src/sandbox/confine.ts",
-    find: 'view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");',
-    replace: 'view.push("--unshare-pid", "--proc", "/proc");',
-    tests: [RUN_TEST],
+    find: 'if (!ctx.hosts) view.push("--unshare-net");',
+    replace: "",
+    tests: [SOCKETS_TEST],
   },
   {
     id: "run-grant-program-writes-git",
@@ -160,8 +161,17 @@ export const mutants: Mutant[] = [
     id: "run-grant-hosts-unproxied",
     protection: "programs of a run grant in a scope with hosts reach only those hosts (the proxy)",
     file: "src/sandbox/run_grant.ts",
-    find: "if (hosts.length === 0) return { ...view, env: runner.env };",
-    replace: "return { ...view, env: runner.env };",
+    find: "netHosts: hosts,",
+    replace: 'netHosts: [...hosts, "127.0.0.1"],',
     tests: [HOSTS_TEST],
+  },
+  {
+    id: "run-grant-outside-os-sandbox",
+    protection:
+      "a run grant's view runs inside the OS sandbox (no zot in /proc, no Unix sockets, proxy)",
+    file: "src/sandbox/run_grant.ts",
+    find: "if (!view.ok) return view;",
+    replace: "if (!view.ok || view.ok) return view.ok ? { ...view, env: runner.env } : view;",
+    tests: [RUN_TEST, SOCKETS_TEST, HOSTS_TEST],
   },
 ];

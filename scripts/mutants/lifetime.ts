@@ -108,15 +108,6 @@ export const mutants: Mutant[] = [
     tests: [RUN],
   },
   {
-    id: "run-grant-sees-zot",
-    protection:
-      "the runner gets a PID namespace of its own (zot's /proc/<pid>/environ is not there)",
-    file: "src/sandbox/confine.ts",
-    find: 'view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");',
-    replace: 'view.push("--proc", "/proc", "--unshare-net");',
-    tests: [RUN],
-  },
-  {
     id: "run-grant-sees-zot-home",
     protection: "zot's state directory (auth.json, sessions, grants) is hidden from the runner",
     file: "src/sandbox/confine.ts",

@@ -1,39 +1,32 @@
 /**
- * Confinement for extensions whose scope grants `run`. A program started
- * through a `run` grant is not under Deno's permission checks: it can do all
- * the program can, and `git` (an alias is a shell), `sh`, `python` … can do
- * anything the user can. Two things of zot's it must never reach:
+ * The view of the runner of an extension whose scope grants `run`. A program
+ * started through a `run` grant is not under Deno's permission checks: it can
+ * do all the program can, and `git` (an alias is a shell), `sh`, `python` …
+ * can do anything the user can. The view is the inner half of its
+ * confinement; it always runs inside the OS sandbox (run_grant.ts), which
+ * gives it a PID namespace with a `/proc` of its own (any process of the same
+ * user can read another's start-up environment from `/proc/<pid>/environ`,
+ * and zot's holds API keys: zot is simply not there), refuses Unix sockets
+ * (a daemon listening on one, such as Docker's or an ssh agent, would act
+ * outside the view for the program) and a network holding nothing but the
+ * way to its filtering proxy, which lets through the scope's hosts only.
  *
- * - zot's environment, which holds API keys. Any process of the same user can
- *   read another's start-up environment from `/proc/<pid>/environ` (deleting
- *   a variable later does not change that file, and root reads it even from
- *   non-dumpable processes). The only rule that closes it is that zot's
- *   processes are not in the child's view at all: the runner starts in a new
- *   PID namespace with a fresh `/proc`, where only the runner and what it
- *   starts exist.
- * - zot's state directory: `auth.json` (stored API keys), sessions, grants,
- *   other extensions and their data. A tmpfs covers `$ZOT_HOME` in the
- *   runner's mount view; only the extension's own directory (read only) and
- *   its data directory (when they lie inside) are put back.
- *
- * Servers of the user that could run code outside this view for the program
- * (a tmux server, the session bus) are hidden where they usually listen; a
- * server listening elsewhere, or on an abstract socket, is not (documented).
- * The program is also held to the extension's file and network scope where
- * it matters most: the user's home directory (keys, tokens, shell history) is
- * covered too, with only what the scope grants there put back (and what the
- * runner itself needs: the Deno executable and zot's own code when they live
- * there), and a scope without network hosts (nor import hosts) gets a network
- * namespace of its own, with nothing in it. A scope with hosts is held to them
- * by the OS sandbox's filtering proxy: the caller runs this view inside the OS
- * sandbox (`"proxied"`), whose network holds nothing but the way to the proxy,
- * and whose PID namespace and /proc this view then shares (the kernel refuses
- * a second /proc mount in a nested namespace). The rest of the file system
- * looks as it does to the user. bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
- * missing, or not on Linux, such an extension does not start: there is no
- * unconfined fallback. `--die-with-parent` ends the namespace with its
- * `bwrap` (verified on Deno 2.9.6: Deno spawns from its main thread, so the
- * parent-death signal does not fire when a worker thread of zot retires).
+ * The view itself hides, with empty directories, zot's state directory
+ * (`auth.json`, sessions, grants, other extensions and their data; the
+ * extension's own directory, read only, and its data directory are put
+ * back), the user's home directory (keys, tokens, shell history; what the
+ * scope grants there and what the runner needs to start come back) and the
+ * shared `/tmp` (other programs' files and sockets; the program gets its own).
+ * Servers of the user that could run code outside the view (a tmux server,
+ * the session bus) are hidden where they usually listen. A scope without
+ * network hosts (nor import hosts) gets a network namespace with nothing in
+ * it, not even the way to the proxy. The rest of the file system looks as it
+ * does to the user, read only but for the write grants. bubblewrap (`bwrap`)
+ * does this without privileges on Linux. Where it is missing, or not on
+ * Linux, such an extension does not start: there is no unconfined fallback.
+ * `--die-with-parent` ends the namespace with its `bwrap` (verified on Deno
+ * 2.9.6: Deno spawns from its main thread, so the parent-death signal does
+ * not fire when a worker thread of zot retires).
  *
  * @module
  */
@@ -70,11 +63,10 @@ export interface ConfineContext {
   /** Real paths the runner needs to start (the Deno executable's folder, zot's code): read only. */
   runtime?: readonly string[];
   /**
-   * The network: `"none"` (no hosts in the scope) gives the view an empty network namespace;
-   * `"proxied"` means the caller runs the view inside the OS sandbox, held to the scope's hosts
-   * by its proxy. There is no third way: a view never shares the user's network.
+   * Whether the scope names network hosts (`net` or `import`). Without, the view has no network
+   * at all; with, it shares the OS sandbox's, which leads only to the proxy.
    */
-  network: "none" | "proxied";
+  hosts: boolean;
   /**
    * Paths inside the write grants that stay unwritable (a repository's .git, .zot): Deno keeps
    * the extension out of them; this keeps the programs it starts out too, where they exist.
@@ -106,17 +98,12 @@ export function confineRunGrant(
         `its scope grants "run" (${granted}), and programs it starts must run confined by bubblewrap, which is not installed (run "apt install bubblewrap")`,
     };
   }
-  // The user's file system and devices as they are…
-  const view = ["--dev-bind", "/", "/", "--die-with-parent"];
-  if (ctx.network === "proxied") {
-    // …inside the OS sandbox, whose PID namespace and /proc hold neither zot nor its
-    // environment, and whose network leads only to the proxy.
-    view.push("--unsetenv", "TMPDIR");
-  } else {
-    // …but a PID namespace of its own, with a /proc showing only it: zot is not there to
-    // read; and no hosts granted: no network at all, whatever the program tries.
-    view.push("--unshare-pid", "--proc", "/proc", "--unshare-net");
-  }
+  // The user's file system and devices as they are (the OS sandbox around makes them read only
+  // but for the write grants). Its TMPDIR is a directory no confined process may write: unset,
+  // programs use the view's own /tmp.
+  const view = ["--dev-bind", "/", "/", "--die-with-parent", "--unsetenv", "TMPDIR"];
+  // No hosts granted: no network at all, not even the way to the proxy.
+  if (!ctx.hosts) view.push("--unshare-net");
   // The shared temp directory and the home directory are hidden; what the scope grants there
   // (and what the runner needs to start) comes back, parents before children so a write grant
   // inside a read grant stays writable. The program gets a /tmp of its own: other programs'

@@ -1,13 +1,12 @@
 /**
- * The runner of an extension whose scope grants `run`, confined as a whole
- * (confine.ts says why: a granted program is outside Deno's checks). Without
- * network hosts in the scope, the bubblewrap view alone holds it, with an
- * empty network. With hosts, that view runs inside the OS sandbox, whose
- * filtering proxy lets through only the scope's hosts: Deno holds the
- * extension to them, the proxy holds every program it starts. A program then
+ * The runner of an extension whose scope grants `run`, confined as a whole:
+ * the bubblewrap view (confine.ts) inside the OS sandbox. The OS sandbox
+ * gives it a PID namespace of its own, refuses Unix sockets and holds the
+ * network to the scope's hosts through its filtering proxy: Deno holds the
+ * extension to them, the proxy holds every program it starts. A program
  * reaches those hosts through the proxy (`HTTP_PROXY`, `HTTPS_PROXY`,
  * `ALL_PROXY` are set; clients that ignore them reach nothing), and so does
- * the extension's own `fetch`.
+ * the extension's own `fetch`. A scope without hosts has no network at all.
  *
  * @module
  */
@@ -45,18 +44,14 @@ export interface RunGrantScope {
 export async function confineRunner(
   runner: RunnerCommand,
   scope: RunGrantScope,
-  ctx: Omit<ConfineContext, "network">,
+  ctx: Omit<ConfineContext, "hosts">,
 ): Promise<ConfinedRunner> {
   const hosts = [...scope.net, ...scope.import];
-  const view = confineRunGrant(runner.command, runner.args, {
-    ...ctx,
-    network: hosts.length > 0 ? "proxied" : "none",
-  });
+  const view = confineRunGrant(runner.command, runner.args, { ...ctx, hosts: hosts.length > 0 });
   if (!view.ok) return view;
-  if (hosts.length === 0) return { ...view, env: runner.env };
   const policy: OsPolicy = {
     // The view inside decides what is readable and hides zot's state; this sandbox adds the
-    // network and keeps the rest of the file system read only.
+    // process namespace, the socket rule and the network, and keeps the rest read only.
     readDeny: [],
     readAllow: [],
     write: [ctx.dataDir, ...(ctx.writes ?? [])],
@@ -80,8 +75,8 @@ export async function confineRunner(
   } catch (e) {
     return {
       ok: false,
-      why: `its scope grants "run" (${ctx.run.join(", ")}) and network hosts, and the programs ` +
-        `it starts must be held to those hosts by the OS sandbox: ${errorMessage(e)}`,
+      why: `its scope grants "run" (${ctx.run.join(", ")}), and the programs it starts must ` +
+        `run in the OS sandbox: ${errorMessage(e)}`,
     };
   }
 }

@@ -107,7 +107,7 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
     extensionDir: "/h/extensions/x",
     dataDir: "/h/extension-data/x",
     searchPath: "/usr/bin:/bin",
-    network: "none" as const,
+    hosts: false,
   };
   const mac = confineRunGrant("deno", ["run"], { ...ctx, os: "darwin" });
   assertEquals(mac.ok, false);
@@ -115,9 +115,12 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
   assert(linux.ok);
   // zot's state is hidden; only the extension's own directories come back.
   const args = linux.args.join(" ");
-  assertStringIncludes(args, "--unshare-pid --proc /proc");
   assertStringIncludes(args, "--tmpfs /h --ro-bind /h/extensions/x /h/extensions/x");
   assertStringIncludes(args, "--bind /h/extension-data/x /h/extension-data/x");
+  // No hosts: no network, not even the way to the proxy; with hosts, the OS sandbox's network.
+  assert(linux.args.includes("--unshare-net"), args);
+  const hosts = confineRunGrant("deno", ["run"], { ...ctx, os: "linux", hosts: true });
+  assert(hosts.ok && !hosts.args.includes("--unshare-net"), JSON.stringify(hosts));
   // An extension directory that is the state directory itself does not undo the hiding.
   const whole = confineRunGrant("deno", [], { ...ctx, os: "linux", extensionDir: "/h" });
   assert(whole.ok && !whole.args.includes("--ro-bind"));
@@ -161,7 +164,7 @@ Deno.test("run grant: a granted program cannot write into the .git of a write gr
     writes: [repo],
     denyWrite: [join(repo, ".git")],
     os: "linux",
-    network: "none",
+    hosts: false,
   });
   assert(confined.ok);
   const out = await new Deno.Command(confined.command, {
@@ -184,7 +187,7 @@ async function inView(z: { home: string; cwd: string }, script: string, writes: 
     searchPath: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     writes,
     os: "linux",
-    network: "none",
+    hosts: false,
   });
   assert(confined.ok);
   const out = await new Deno.Command(confined.command, { args: confined.args }).output();
@@ -221,4 +224,23 @@ Deno.test("run grant: a write grant inside /tmp stays writable and readable", as
   const out = await inView(z, `cat ${granted}/in.txt; echo out > ${granted}/out.txt`, [granted]);
   assertStringIncludes(out, "granted-input");
   assertEquals(readOr(join(granted, "out.txt")), "out\n", out);
+});
+
+Deno.test("run grant view: without bubblewrap on the search path it is refused, never a bare command", async () => {
+  await using z = await tempZot();
+  const bin = join(z.root, "bin");
+  await Deno.mkdir(bin);
+  await Deno.symlink("/bin/sh", join(bin, "sh"));
+  const view = confineRunGrant("sh", ["-c", "true"], {
+    name: "x",
+    run: ["sh"],
+    zotHome: z.home,
+    extensionDir: z.cwd,
+    dataDir: z.cwd,
+    searchPath: bin,
+    os: "linux",
+    hosts: false,
+  });
+  assertEquals(view.ok, false);
+  assertStringIncludes(!view.ok ? view.why : "", "apt install bubblewrap");
 });

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { resetOsSandbox } from "../../src/ossandbox/confine.ts";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tempZot } from "../helpers/tmp.ts";
@@ -148,6 +149,10 @@ export async function spawnPlan(plan: LaunchPlan, marker: string = plan.cwd): Pr
       child.kill("SIGKILL");
     } catch { /* already gone */ }
     await end();
+    // A run grant's runner holds a network allowance of the OS sandbox, whose proxy and bridge
+    // this test process started: both go, as they go when zot exits.
+    await plan.release?.();
+    await resetOsSandbox();
     // A sandboxed extension must not leave anything running (a spawned command, a grandchild).
     if (check) await assertNoLeftoverProcesses(marker);
   };
