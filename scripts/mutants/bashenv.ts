@@ -1,7 +1,9 @@
 /**
  * Mutants for the environment of a sandboxed `bash` command: variables that look like
  * credentials (by name, by a URL with a password, zot's keys, agents' sockets) never reach it,
- * and the setting that passes named ones cannot pass zot's own keys.
+ * and the setting that passes named ones cannot pass zot's own keys. And for interpreters under
+ * the home directory: a confined extension gets a known toolchain root read-only, never the home
+ * itself, an ancestor of it, or a place credentials live.
  *
  * @module
  */
@@ -11,6 +13,8 @@ import type { Mutant } from "./types.ts";
 const ENV = "src/tools/bash_env.ts";
 const UNIT = "tests/tools/bash_env_test.ts";
 const REAL = "tests/tools/bash_sandbox_env_test.ts";
+const ROOTS = "src/extensions/toolchain_roots.ts";
+const ROOTS_TEST = "tests/ossandbox/toolchain_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -68,5 +72,45 @@ export const mutants: Mutant[] = [
     find: "const passed = pass.includes(name) && !ZOT_KEY_ENV.includes(name);",
     replace: "const passed = pass.includes(name);",
     tests: [UNIT],
+  },
+  {
+    id: "toolchain-root-opens-home",
+    protection: "a toolchain root that leads to the home itself or an ancestor is never opened",
+    file: ROOTS,
+    find: "if (never.some((place) => isInside(tree, place))) return undefined;",
+    replace: "",
+    tests: [ROOTS_TEST],
+  },
+  {
+    id: "toolchain-root-inside-credentials",
+    protection: "a toolchain root that leads into a place credentials live is never opened",
+    file: ROOTS,
+    find: "if (await sensitive(tree, home, zotHome)) return undefined;",
+    replace: "",
+    tests: [ROOTS_TEST],
+  },
+  {
+    id: "toolchain-shim-link-to-credentials",
+    protection: "a shim linked to a file where credentials live does not make that file readable",
+    file: ROOTS,
+    find: "if (await sensitive(target, home, this.r.zotHome)) return false;",
+    replace: "",
+    tests: [ROOTS_TEST],
+  },
+  {
+    id: "toolchain-list-opens-local",
+    protection: "the fixed list of toolchain roots never names ~/.local as a whole",
+    file: ROOTS,
+    find: '{ rel: ".local/share/mise", tool: "mise", rootEnv: "MISE_DATA_DIR" },',
+    replace: '{ rel: ".local", tool: "mise", rootEnv: "MISE_DATA_DIR" },',
+    tests: [ROOTS_TEST],
+  },
+  {
+    id: "toolchain-unreachable-not-refused",
+    protection: "an interpreter a confined extension cannot read is refused before start, with why",
+    file: ROOTS,
+    find: "return { ok: false, error: unreachable(named.name, current, candidates[0], r.home) };",
+    replace: "break;",
+    tests: [ROOTS_TEST],
   },
 ];
