@@ -113,4 +113,20 @@ export const mutants: Mutant[] = [
     replace: "break;",
     tests: [ROOTS_TEST],
   },
+  {
+    id: "toolchain-npmrc-readable",
+    protection: "a global npmrc inside an opened toolchain tree is not readable",
+    file: "src/extensions/confined_launch.ts",
+    find: "policy.readDeny = unique([...policy.readDeny, ...toolchain.value.deny]);",
+    replace: "",
+    tests: [ROOTS_TEST],
+  },
+  {
+    id: "toolchain-npmrc-not-listed",
+    protection: "npmrc is among the credential files denied inside a toolchain tree",
+    file: "src/extensions/toolchain_secrets.ts",
+    find: '  "npmrc",',
+    replace: '  "npmrc-not-listed",',
+    tests: [ROOTS_TEST],
+  },
 ];

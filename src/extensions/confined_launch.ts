@@ -156,6 +156,7 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
   });
   if (!toolchain.ok) return fail(toolchain.error);
   policy.readAllow = unique([...policy.readAllow, ...toolchain.value.read]);
+  policy.readDeny = unique([...policy.readDeny, ...toolchain.value.deny]);
   Object.assign(policy.env, toolchain.value.env);
   try {
     const confined = await confineCommand([request.program, ...request.args], policy, extDir);

@@ -16,6 +16,7 @@
 
 import { delimiter, isAbsolute, join, resolve } from "../path.ts";
 import { isInside } from "../path_inside.ts";
+import { credentialFilesIn } from "./toolchain_secrets.ts";
 
 /** One toolchain manager's tree under the home directory. */
 export interface ToolchainRoot {
@@ -82,6 +83,8 @@ const NEVER_WHOLE: readonly string[] = ["", ".local", ".local/share"];
 /** What a confined extension may additionally read (and be told) to run its interpreter. */
 export interface ToolchainAccess {
   read: string[];
+  /** Files inside `read` that hold credentials (a global npmrc): never readable. */
+  deny: string[];
   env: Record<string, string>;
 }
 
@@ -138,7 +141,7 @@ export async function interpreterAccess(r: InterpreterRequest): Promise<Interpre
     }
     current = await real(next);
   }
-  return { ok: true, value: roots.access() };
+  return { ok: true, value: await roots.access() };
 }
 
 /** The refusal: where the interpreter is, why it cannot be read, and the ways out. */
@@ -189,8 +192,10 @@ class Roots {
     return true;
   }
 
-  access(): ToolchainAccess {
-    return { read: [...this.#read], env: { ...this.#env } };
+  async access(): Promise<ToolchainAccess> {
+    const read = [...this.#read];
+    const deny = (await Promise.all(read.map(credentialFilesIn))).flat();
+    return { read, deny: unique(deny), env: { ...this.#env } };
   }
 }
 

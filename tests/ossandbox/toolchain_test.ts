@@ -73,13 +73,13 @@ async function world() {
       await Deno.chmod(path, 0o755);
       return path;
     },
-    plan(searchPath: string) {
+    plan(searchPath: string, read = join(home, ".ssh", "id_rsa")) {
       const scope = parseScope({});
       if (!scope.ok) throw new Error(scope.errors.join("; "));
       return planConfinedLaunch({
         source,
         program: script,
-        args: [join(home, ".ssh", "id_rsa")],
+        args: [read],
         scope: scope.scope,
         paths: zot.paths,
         hostEnv: { HOME: home, PATH: searchPath, PYENV_VERSION: "3.99-fake" },
@@ -138,6 +138,24 @@ Deno.test(
 );
 
 Deno.test(
+  "a global npmrc inside an opened toolchain tree stays unreadable",
+  opts,
+  async () => {
+    await using w = await world();
+    const node = join(w.home, ".nvm", "versions", "node", "v1");
+    await w.fakePython(join(node, "bin"));
+    await Deno.mkdir(join(node, "etc"));
+    const npmrc = join(node, "etc", "npmrc");
+    await Deno.writeTextFile(npmrc, "//registry.npmjs.org/:_authToken=NPM-SECRET\n");
+    const planned = await w.plan(`${join(node, "bin")}:/usr/local/bin:/usr/bin:/bin`, npmrc);
+    if (!planned.ok) throw new Error(planned.error);
+    const { lines, stderr } = await run(planned.plan);
+    assertEquals(lines[1]?.shim, "yes", `the interpreter in the tree did not run: ${stderr}`);
+    assert(String(lines[1]?.secret).startsWith("denied"), `npmrc: ${lines[1]?.secret}`);
+  },
+);
+
+Deno.test(
   "an interpreter under a home folder zot does not know is refused, saying why and what to do",
   opts,
   async () => {
@@ -168,7 +186,7 @@ Deno.test("a system interpreter later on PATH is used as env would, nothing open
     hostEnv: {},
   });
   assert(access.ok);
-  assertEquals(access.value, { read: [], env: {} });
+  assertEquals(access.value, { read: [], deny: [], env: {} });
 });
 
 /** `~/.pyenv` made a link to `target`, with a shim below it; what would be opened. */
