@@ -36,7 +36,7 @@ export const sandbox: BuiltinCommand = {
     ctx.screen.status.setInfo({ sandboxed: true });
     ctx.status.show("sandbox on: bash runs in the OS sandbox", "success", 5000);
     const hosts = box.net.length ? box.net.join(", ") : "none";
-    const withheld = sandboxEnv(Deno.env.toObject(), box.passEnv).withheld;
+    const withheld = sandboxEnv(box.hostEnv ?? Deno.env.toObject(), box.passEnv).withheld;
     ctx.screen.transcript.addInfo([
       "bash now runs in the OS sandbox.",
       `Writes: ${box.project} and a private temp directory.`,
