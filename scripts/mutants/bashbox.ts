@@ -56,8 +56,8 @@ export const mutants: Mutant[] = [
     id: "bashbox-api-key-in-env",
     protection: "zot's provider keys are not in a sandboxed command's environment",
     file: POLICY,
-    find: "if (!SECRET_ENV.includes(name)) clean[name] = value;",
-    replace: "clean[name] = value;",
+    find: "const clean = sandboxEnv(env, box.passEnv).env;",
+    replace: "const clean = { ...env };",
     tests: [POLICY_TEST],
   },
   {

@@ -1,9 +1,10 @@
 /**
  * The `bashSandbox` key of `$ZOT_HOME/config.json`: whether the `bash` tool runs in the OS
- * sandbox by default, and which hosts a sandboxed command may reach.
+ * sandbox by default, which hosts a sandboxed command may reach, and which environment variables
+ * that look like credentials it gets anyway.
  *
  * ```json
- * { "bashSandbox": { "enabled": true, "net": ["registry.npmjs.org", "github.com:443"] } }
+ * { "bashSandbox": { "enabled": true, "net": ["registry.npmjs.org"], "env": ["NPM_TOKEN"] } }
  * ```
  *
  * A malformed value is ignored with a diagnostic; a malformed `enabled` never turns the sandbox
@@ -18,6 +19,8 @@ export interface BashSandboxSettings {
   enabled: boolean;
   net: string[];
   loopback: boolean;
+  /** Variables passed to a sandboxed command although they look like credentials. */
+  env?: string[];
 }
 
 export interface BashSandboxRead {
@@ -27,6 +30,9 @@ export interface BashSandboxRead {
 
 /** A host, `host:port` or `*.domain`, letters, digits, dots and dashes: what the proxy matches. */
 const HOST = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+/** An environment variable's name, as a shell exports it. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The settings from the raw config object (`Settings.raw`). */
 export function readBashSandbox(raw: Record<string, unknown>, path: string): BashSandboxRead {
@@ -61,5 +67,31 @@ export function readBashSandbox(raw: Record<string, unknown>, path: string): Bas
       }
     }
   }
+  if (entry.env !== undefined) readEnvNames(entry.env, path, value, diagnostics);
   return { value, diagnostics };
+}
+
+function readEnvNames(
+  names: unknown,
+  path: string,
+  value: BashSandboxSettings,
+  diagnostics: string[],
+): void {
+  if (!Array.isArray(names)) {
+    diagnostics.push(
+      `Ignoring "bashSandbox.env" in "${path}": not a list of variable names (e.g. ["NPM_TOKEN"])`,
+    );
+    return;
+  }
+  value.env = [];
+  for (const name of names) {
+    if (typeof name === "string" && ENV_NAME.test(name)) value.env.push(name);
+    else {
+      diagnostics.push(
+        `Ignoring ${
+          JSON.stringify(name)
+        } in "bashSandbox.env" of "${path}": not a variable name (e.g. "NPM_TOKEN")`,
+      );
+    }
+  }
 }

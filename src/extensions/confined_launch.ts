@@ -7,8 +7,10 @@
  *
  * - reads: nothing but the system trees programs and interpreters need
  *   (/usr, /lib, /etc, ...), its own directory, its data directory, the
- *   program file itself and the granted paths; the home directory, `$ZOT_HOME`,
- *   other users' files and the project are not there unless granted;
+ *   program file itself and the granted paths, and, when its interpreter was
+ *   installed by a toolchain manager under the home (pyenv, nvm...), that
+ *   manager's tree, read-only (toolchain_roots.ts); the home directory,
+ *   `$ZOT_HOME`, other users' files and the project are not there unless granted;
  * - writes: its data directory and the granted paths;
  * - network: the granted hosts, through the sandbox's filtering proxy (a
  *   host on this machine only when the scope names it);
@@ -36,6 +38,7 @@ import { sandboxDataDir } from "../sandbox/launch.ts";
 import { grantedEnv, workerPermissions } from "../sandbox/permissions.ts";
 import { allowedUnconfined } from "../sandbox/unconfined.ts";
 import { trustedProjects } from "./trust.ts";
+import { interpreterAccess } from "./toolchain_roots.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
 
 export type ConfinedLaunch = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
@@ -142,6 +145,19 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
     extension: extDir,
     hostEnv,
   });
+  // An interpreter a toolchain manager installed under the home directory: its root, read-only.
+  const toolchain = await interpreterAccess({
+    program: request.program,
+    searchPath: policy.env.PATH,
+    home: homeDir((k) => hostEnv[k]),
+    zotHome: paths.home,
+    readable: policy.readAllow,
+    hostEnv,
+  });
+  if (!toolchain.ok) return fail(toolchain.error);
+  policy.readAllow = unique([...policy.readAllow, ...toolchain.value.read]);
+  policy.readDeny = unique([...policy.readDeny, ...toolchain.value.deny]);
+  Object.assign(policy.env, toolchain.value.env);
   try {
     const confined = await confineCommand([request.program, ...request.args], policy, extDir);
     return {

@@ -11,6 +11,7 @@ import type { ToolResult } from "../model/types.ts";
 import { errorMessage } from "../errors.ts";
 import { delimiter, join } from "../path.ts";
 import { bashPolicy, type BashSandbox } from "./bash_sandbox.ts";
+import { sandboxEnv, withheldNote } from "./bash_env.ts";
 import { sandboxStopNote, type StopContext } from "./sandbox_stop.ts";
 
 /** One way to start the shell; the first whose program exists is used. */
@@ -62,7 +63,7 @@ export async function prepareLaunch(
   if (!status.ok) {
     return { ok: false, error: `${cannot}: ${status.reason} (${status.remedy}, ${OFF_REMEDY})` };
   }
-  const env = Deno.env.toObject();
+  const env = box.hostEnv ?? Deno.env.toObject();
   // Inside the sandbox a missing shell would fail as the sandbox's own error: find it first.
   const shell = shells.map((s) => findShell(s, env.PATH ?? "")).find((s) => s !== undefined);
   if (!shell) {
@@ -81,11 +82,12 @@ export async function prepareLaunch(
     const withTmp = `export TMPDIR=${shellWord(tmp)}; ${script}`;
     const confined = await box.confiner.confine([shell, "-c", withTmp], policy, cwd);
     const note = { write: policy.write, net: policy.netHosts, denied: policy.readDeny };
+    const withheld = sandboxEnv(env, box.passEnv).withheld;
     return {
       ok: true,
       value: {
         candidates: [{ shell, argv: confined.argv, env: confined.env }],
-        explain: (result) => withNote(result, note),
+        explain: (result) => withNote(result, note, { script, withheld }),
         release: () => confined.release(),
       },
     };
@@ -94,10 +96,15 @@ export async function prepareLaunch(
   }
 }
 
-function withNote(result: ToolResult, ctx: StopContext): ToolResult {
+function withNote(
+  result: ToolResult,
+  ctx: StopContext,
+  env: { script: string; withheld: string[] },
+): ToolResult {
   if (!result.isError || result.outcome === "cancelled") return result;
   const text = result.content.map((c) => c.type === "text" ? c.text : "").join("\n");
-  const note = sandboxStopNote(text, ctx);
+  const notes = [sandboxStopNote(text, ctx), withheldNote(env.script, text, env.withheld)];
+  const note = notes.filter((n) => n !== undefined).join("\n");
   if (!note) return result;
   return {
     ...result,

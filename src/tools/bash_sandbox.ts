@@ -15,6 +15,7 @@ import { join, resolve } from "../path.ts";
 import type { OsPolicy } from "../ossandbox/policy.ts";
 import type { OsSandboxStatus } from "../ossandbox/availability.ts";
 import type { Confined } from "../ossandbox/confine.ts";
+import { sandboxEnv } from "./bash_env.ts";
 
 /** What the OS sandbox enforces for one command: the OS sandbox core's own policy. */
 export type BashOsPolicy = OsPolicy;
@@ -41,6 +42,10 @@ export interface BashSandbox {
   net: string[];
   /** Whether loopback is reachable (the `bashSandbox.loopback` setting). */
   loopback: boolean;
+  /** Variables passed although they look like credentials (the `bashSandbox.env` setting). */
+  passEnv?: string[];
+  /** zot's environment, which a command gets without its credentials; defaults to the process's. */
+  hostEnv?: Record<string, string>;
   /** The project: writable. Fixed at start, so `/cd /` does not make everything writable. */
   project: string;
   /** `$ZOT_HOME`: its stored keys are never readable. */
@@ -99,12 +104,6 @@ export const HOME_SECRETS: readonly string[] = [
 export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];
 
 /**
- * Environment variables holding zot's own provider keys: the command never sees them (the model
- * would otherwise only need `echo $ANTHROPIC_API_KEY`).
- */
-export const SECRET_ENV: readonly string[] = ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"];
-
-/**
  * Places in the project that run code later, outside the sandbox, when written: git's hooks
  * and configuration (`core.fsmonitor`, `core.hooksPath`, filters, aliases run programs when
  * you or zot use git), zot's project extensions, skills and settings, editors' task files and
@@ -140,10 +139,8 @@ export function bashPolicy(
   tmp: string,
   env: Record<string, string>,
 ): BashOsPolicy {
-  const clean: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (!SECRET_ENV.includes(name)) clean[name] = value;
-  }
+  // Credentials (tokens, passwords, zot's keys, agent sockets) stay out: bash_env.ts.
+  const clean = sandboxEnv(env, box.passEnv).env;
   // Programs that honour it keep their temporary files where they may write.
   clean.TMPDIR = tmp;
   return {

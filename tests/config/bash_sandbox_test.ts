@@ -26,3 +26,15 @@ Deno.test("bashSandbox: bad values are ignored with a diagnostic naming the key"
   assertStringIncludes(read.diagnostics[1], '"http://x/"');
   assertStringIncludes(readBashSandbox({ bashSandbox: [] }, "c.json").diagnostics[0], "object");
 });
+
+Deno.test("bashSandbox.env: variable names are read, anything else ignored with a diagnostic", () => {
+  const read = readBashSandbox({
+    bashSandbox: { env: ["NPM_TOKEN", "my_var", "BAD-NAME", "", 7] },
+  }, "c.json");
+  assertEquals(read.value.env, ["NPM_TOKEN", "my_var"]);
+  assertEquals(read.diagnostics.length, 3);
+  assertStringIncludes(read.diagnostics[0], '"BAD-NAME" in "bashSandbox.env"');
+  const notList = readBashSandbox({ bashSandbox: { env: "NPM_TOKEN" } }, "c.json");
+  assertEquals(notList.value.env, undefined);
+  assertStringIncludes(notList.diagnostics[0], "not a list of variable names");
+});

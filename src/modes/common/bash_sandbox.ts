@@ -35,6 +35,7 @@ export async function createBashSandbox(o: BashSandboxOptions): Promise<BashSand
     enabled: o.flag ?? o.settings.enabled,
     net: [...o.settings.net],
     loopback: o.settings.loopback,
+    passEnv: [...o.settings.env ?? []],
     project: o.project,
     zotHome: o.zotHome,
     home: homeDir(),

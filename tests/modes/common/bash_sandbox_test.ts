@@ -46,6 +46,16 @@ Deno.test("--no-sandbox wins over the setting; off needs no OS sandbox", async (
   assertEquals(box.net, ["github.com"]);
 });
 
+Deno.test("the bashSandbox.env setting names what a sandboxed command gets anyway", async () => {
+  const box = await createBashSandbox({
+    ...base,
+    flag: false,
+    settings: { ...settings, env: ["NPM_TOKEN"] },
+  });
+  assertEquals(box.passEnv, ["NPM_TOKEN"]);
+  assertEquals((await createBashSandbox({ ...base, flag: false })).passEnv, []);
+});
+
 Deno.test("the private temp directory of sandboxed commands goes at shutdown", async () => {
   const box = await createBashSandbox({ ...base, flag: false });
   box.tmp = await Deno.makeTempDir({ prefix: "zot-bash-" });

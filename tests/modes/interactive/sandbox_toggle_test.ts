@@ -56,6 +56,22 @@ Deno.test("/sandbox switches bash into the OS sandbox and back, shown on the sta
   });
 });
 
+Deno.test("/sandbox says which variables it withholds, and how to pass one", async () => {
+  await withApp(async (app, terminal) => {
+    const box = app.ctx.setup.bashSandbox;
+    box.confiner = { status: () => Promise.resolve({ ok: true }), confine: box.confiner!.confine };
+    box.hostEnv = { LANG: "C.UTF-8", GITHUB_TOKEN: "t", DATABASE_URL: "postgres://u:p@h/d" };
+    terminal.type("/sandbox");
+    terminal.key("\r");
+    await until(() => box.enabled, 5_000, "the sandbox on");
+    const chat = () => stripAnsi(app.screen.transcript.render(100).join("\n"));
+    await until(() => chat().includes("withheld:"), 5_000, "the environment line");
+    assertStringIncludes(chat(), "withheld: DATABASE_URL, GITHUB_TOKEN;");
+    assertStringIncludes(chat(), '"bashSandbox.env"');
+    assert(!chat().includes("LANG"), chat());
+  });
+});
+
 Deno.test("/sandbox where the OS sandbox cannot run stays off and says what to install", async () => {
   await withApp(async (app, terminal) => {
     const box = app.ctx.setup.bashSandbox;

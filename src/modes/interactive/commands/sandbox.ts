@@ -8,6 +8,7 @@
  */
 
 import type { BuiltinCommand } from "./types.ts";
+import { sandboxEnv } from "../../../tools/bash_env.ts";
 
 export const sandbox: BuiltinCommand = {
   name: "sandbox",
@@ -35,11 +36,15 @@ export const sandbox: BuiltinCommand = {
     ctx.screen.status.setInfo({ sandboxed: true });
     ctx.status.show("sandbox on: bash runs in the OS sandbox", "success", 5000);
     const hosts = box.net.length ? box.net.join(", ") : "none";
+    const withheld = sandboxEnv(box.hostEnv ?? Deno.env.toObject(), box.passEnv).withheld;
     ctx.screen.transcript.addInfo([
       "bash now runs in the OS sandbox.",
       `Writes: ${box.project} and a private temp directory.`,
       "Reads: everywhere except credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's auth.json).",
       `Network: only ${hosts} ("bashSandbox.net" in config.json).`,
+      `Environment: yours without credentials (withheld: ${
+        withheld.length ? withheld.join(", ") : "none"
+      }; pass one with "bashSandbox.env" in config.json).`,
     ].join("\n"));
   },
 };
