@@ -24,6 +24,7 @@ import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
+import { stateDenyFor } from "./zot_state.ts";
 
 /** The extension to run, as values its loader has read and checked. */
 export interface SandboxRequest {
@@ -194,14 +195,23 @@ export async function planSandboxLaunch(
     trusted: request.trusted,
   });
   if (!perms.ok) return fail(perms.error);
+  const keep = [extDir, realData];
   if (npm) {
     // Its own files (a server may read its package.json or docs), and nothing else of the cache.
     try {
-      perms.permissions.read.push(await Deno.realPath(npm.packageDir));
+      keep.push(await Deno.realPath(npm.packageDir));
+      perms.permissions.read.push(keep[2]);
     } catch {
       return fail(`its npm package is not in ${npm.packageDir} (run "zot ext update ${name}")`);
     }
   }
+
+  // A read grant around $ZOT_HOME never reaches zot's own state (zot_state.ts).
+  const state = await stateDenyFor({
+    zotHome: await Deno.realPath(ctx.paths.home),
+    keep,
+  }, perms.permissions.read);
+  if (!state.ok) return fail(state.error);
 
   const config: RunnerConfig = {
     name,
@@ -217,6 +227,7 @@ export async function planSandboxLaunch(
     permissions: perms.permissions,
     worker: ctx.worker,
     denyWrite: perms.denyWrite,
+    denyRead: state.deny,
     npmLock: npm?.lock,
   };
   if (npm && usesWorkerRunner(runner)) {
@@ -233,6 +244,14 @@ export async function planSandboxLaunch(
       }", ` +
         `but this zot's sandbox runner (a Worker, as in a compiled zot) cannot keep writes out of ` +
         `the .git, .zot and HEAD there (write to "\${data}" instead, or run zot under deno run)`,
+    );
+  }
+  // Fail closed: a runner that cannot deny would hand out zot's keys with the read grant.
+  if (state.deny.length && usesWorkerRunner(runner)) {
+    return fail(
+      `its read grant covers zot's own state in ${ctx.paths.home}, and this zot's sandbox runner ` +
+        `(a Worker, as in a compiled zot) cannot keep it unreadable (grant a narrower read that ` +
+        `leaves out ${ctx.paths.home}, or run zot under deno run)`,
     );
   }
   const cmd = runnerCommand(runner);
