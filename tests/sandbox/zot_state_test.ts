@@ -103,32 +103,38 @@ for (const [label, grant] of GRANTS) {
   });
 }
 
-Deno.test("a read grant inside zot's state is refused at start", async () => {
-  await using w = await probeWorld();
-  const raw = {
-    name: "probe",
-    exec: "./probe.ts",
-    scope: { read: [join(w.paths.home, "sessions")] },
-  };
-  await Deno.mkdir(w.paths.sessions, { recursive: true });
-  await Deno.writeTextFile(w.source.manifestPath, JSON.stringify(raw));
-  const { readManifest } = await import("../../src/extensions/manifest.ts");
-  const read = await readManifest(w.extDir);
-  if (read.status !== "ok") throw new Error("manifest refused");
-  const planned = await planSandboxLaunch({ ...w.source, manifest: read.info.manifest }, {
-    paths: w.paths,
-    explicit: true,
-    hostEnv: w.hostEnv,
+for (const inside of ["sessions", "auth.json", "extension-data/other"]) {
+  Deno.test(`a read grant of ${inside} in zot's state is refused at start`, async () => {
+    await using w = await world((w) => join(w.paths.home, inside));
+    await plantState(w);
+    const planned = await planSandboxLaunch(w.source, {
+      paths: w.paths,
+      explicit: true,
+      hostEnv: w.hostEnv,
+    });
+    assert(!planned.ok, `started with a read grant of ${inside}`);
+    assertStringIncludes(planned.error, "lies in zot's own state");
   });
-  assert(!planned.ok);
-  assertStringIncludes(planned.error, "lies in zot's own state");
-});
+}
 
 Deno.test("a symlink in a granted tree that leads into zot's state is refused at start", async () => {
   await using w = await world((w) => w.root);
   await plantState(w);
   await Deno.mkdir(join(w.root, "docs"));
   await Deno.symlink(join(w.paths.home, "auth.json"), join(w.root, "docs", "keys.json"));
+  const planned = await planSandboxLaunch(w.source, {
+    paths: w.paths,
+    explicit: true,
+    hostEnv: w.hostEnv,
+  });
+  assert(!planned.ok, "started with a link into the state");
+  assertStringIncludes(planned.error, "into zot's own state");
+});
+
+Deno.test("a symlink in a granted tree to zot's conversations is refused at start", async () => {
+  await using w = await world((w) => w.root);
+  await plantState(w);
+  await Deno.symlink(w.paths.sessions, join(w.root, "talks"));
   const planned = await planSandboxLaunch(w.source, {
     paths: w.paths,
     explicit: true,
@@ -151,8 +157,23 @@ Deno.test("a symlink to a directory holding $ZOT_HOME is refused at start", asyn
   assertStringIncludes(planned.error, "into zot's own state");
 });
 
-Deno.test("the Worker runner, which cannot deny, refuses a read grant around zot's state", async () => {
-  await using w = await world((w) => w.root);
+for (const [label, grant] of GRANTS) {
+  Deno.test(`the Worker runner, which cannot deny, refuses a read grant of ${label}`, async () => {
+    await using w = await world(grant);
+    await plantState(w);
+    const planned = await planSandboxLaunch(w.source, {
+      paths: w.paths,
+      explicit: true,
+      hostEnv: w.hostEnv,
+      worker: true,
+    });
+    assert(!planned.ok, "a Worker runner started with zot's state readable");
+    assertStringIncludes(planned.error, "cannot keep it unreadable");
+  });
+}
+
+Deno.test("the Worker runner still starts a read grant that leaves zot's state out", async () => {
+  await using w = await world((w) => join(w.root, "fakehome"));
   await plantState(w);
   const planned = await planSandboxLaunch(w.source, {
     paths: w.paths,
@@ -160,6 +181,5 @@ Deno.test("the Worker runner, which cannot deny, refuses a read grant around zot
     hostEnv: w.hostEnv,
     worker: true,
   });
-  assert(!planned.ok, "a Worker runner started with zot's state readable");
-  assertStringIncludes(planned.error, "cannot keep it unreadable");
+  assert(planned.ok, planned.ok ? "" : planned.error);
 });
