@@ -183,3 +183,13 @@ Deno.test("the Worker runner still starts a read grant that leaves zot's state o
   });
   assert(planned.ok, planned.ok ? "" : planned.error);
 });
+
+Deno.test("the consent text says zot's state stays unreadable whatever the read grant", async () => {
+  const { describeScope } = await import("../../src/sandbox/describe.ts");
+  const { parseScope } = await import("../../src/scope/parse.ts");
+  const parsed = parseScope({ read: ["${home}"] });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const text = describeScope(parsed.scope).join("\n");
+  assertStringIncludes(text, "read files in: your home directory");
+  assertStringIncludes(text, "zot's keys, conversations, settings and other extensions' data stay");
+});
