@@ -11,6 +11,7 @@ import type { Mutant } from "./types.ts";
 const STATE = "src/sandbox/zot_state.ts";
 const TS_TEST = "tests/sandbox/zot_state_test.ts";
 const OS_TEST = "tests/ossandbox/zot_state_test.ts";
+const UNIT_TEST = "tests/sandbox/zot_state_unit_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -25,31 +26,15 @@ export const mutants: Mutant[] = [
     id: "secrets-state-exposure-ignored",
     protection: "a read grant that holds $ZOT_HOME is noticed and its state denied",
     file: STATE,
-    find: "if (!exposesState(places, readable)) return { ok: true, deny: [] };",
-    replace: "return { ok: true, deny: [] };",
-    tests: [TS_TEST],
-  },
-  {
-    id: "secrets-state-names-dropped",
-    protection: "zot's state names are denied before they exist (a key stored after the start)",
-    file: STATE,
-    find: "const deny = new Set(ZOT_STATE_NAMES.map((n) => join(places.zotHome, n)));",
-    replace: "const deny = new Set<string>();",
-    tests: [TS_TEST],
-  },
-  {
-    id: "secrets-walk-siblings-kept",
-    protection: "on the way down to its own data, other extensions' data directories are denied",
-    file: STATE,
-    find: "        else deny.add(path);",
-    replace: "        else if (!onTheWay(dir)) deny.add(path);",
-    tests: [TS_TEST],
+    find: "return exposesState(places, readable) ? [places.zotHome] : [];",
+    replace: "return [];",
+    tests: [TS_TEST, UNIT_TEST],
   },
   {
     id: "secrets-worker-runner-open",
     protection: "the Worker runner, which cannot deny, refuses a read grant around zot's state",
     file: "src/sandbox/launch.ts",
-    find: "if (state.deny.length && usesWorkerRunner(runner)) {",
+    find: "if (denyRead.length && usesWorkerRunner(runner)) {",
     replace: "if (false) {",
     tests: [TS_TEST],
   },
@@ -57,9 +42,20 @@ export const mutants: Mutant[] = [
     id: "secrets-read-inside-state",
     protection: "a read grant inside zot's state is refused (Deno lets it beat the deny)",
     file: "src/sandbox/permissions.ts",
-    find: "const inState = places && read.find((r) => isHiddenState(places, r));",
+    find: "const inState = places && read.find((r) => isStateGrant(places, r));",
     replace: "const inState = places && undefined;",
     tests: [TS_TEST, OS_TEST],
+  },
+  {
+    id: "secrets-grant-on-the-way",
+    protection:
+      "a read grant of a directory on the way to its own data (extension-data) is refused",
+    file: STATE,
+    find:
+      "  return !keptInside(places).some((k) => within(k, path));\n}\n\n/**\n * True when a symlink",
+    replace:
+      "  return !keptInside(places).some((k) => within(k, path) || within(path, k));\n}\n\n/**\n * True when a symlink",
+    tests: [TS_TEST, UNIT_TEST],
   },
   {
     id: "secrets-link-into-state",
@@ -75,7 +71,7 @@ export const mutants: Mutant[] = [
     file: "src/ossandbox/hidden_reads.ts",
     find: "if (!within(r, hidden)) {",
     replace: "if (true) {",
-    tests: [OS_TEST],
+    tests: [OS_TEST, UNIT_TEST],
   },
   {
     id: "secrets-bash-state-names",

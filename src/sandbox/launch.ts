@@ -207,11 +207,10 @@ export async function planSandboxLaunch(
   }
 
   // A read grant around $ZOT_HOME never reaches zot's own state (zot_state.ts).
-  const state = await stateDenyFor({
-    zotHome: await Deno.realPath(ctx.paths.home),
-    keep,
-  }, perms.permissions.read);
-  if (!state.ok) return fail(state.error);
+  const denyRead = stateDenyFor(
+    { zotHome: await Deno.realPath(ctx.paths.home), keep },
+    perms.permissions.read,
+  );
 
   const config: RunnerConfig = {
     name,
@@ -227,7 +226,7 @@ export async function planSandboxLaunch(
     permissions: perms.permissions,
     worker: ctx.worker,
     denyWrite: perms.denyWrite,
-    denyRead: state.deny,
+    denyRead,
     npmLock: npm?.lock,
   };
   if (npm && usesWorkerRunner(runner)) {
@@ -247,7 +246,7 @@ export async function planSandboxLaunch(
     );
   }
   // Fail closed: a runner that cannot deny would hand out zot's keys with the read grant.
-  if (state.deny.length && usesWorkerRunner(runner)) {
+  if (denyRead.length && usesWorkerRunner(runner)) {
     return fail(
       `its read grant covers zot's own state in ${ctx.paths.home}, and this zot's sandbox runner ` +
         `(a Worker, as in a compiled zot) cannot keep it unreadable (grant a narrower read that ` +

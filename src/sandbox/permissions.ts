@@ -13,7 +13,7 @@ import type { WorkerPermissions } from "./config.ts";
 import { checkGrantedTrees, realish } from "./symlinks.ts";
 import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
 import { gitPlaces } from "./git_paths.ts";
-import { isHiddenState, reachesState, type StatePlaces } from "./zot_state.ts";
+import { isHiddenState, isStateGrant, reachesState, type StatePlaces } from "./zot_state.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -101,7 +101,7 @@ export async function workerPermissions(
   const places: StatePlaces | undefined = zotHome
     ? { zotHome, keep: [dirs.extension, dirs.data] }
     : undefined;
-  const inState = places && read.find((r) => isHiddenState(places, r));
+  const inState = places && read.find((r) => isStateGrant(places, r));
   if (inState) {
     return {
       ok: false,

@@ -103,7 +103,7 @@ for (const [label, grant] of GRANTS) {
   });
 }
 
-for (const inside of ["sessions", "auth.json", "extension-data/other"]) {
+for (const inside of ["sessions", "auth.json", "extension-data/other", "extension-data"]) {
   Deno.test(`a read grant of ${inside} in zot's state is refused at start`, async () => {
     await using w = await world((w) => join(w.paths.home, inside));
     await plantState(w);
@@ -192,4 +192,23 @@ Deno.test("the consent text says zot's state stays unreadable whatever the read 
   const text = describeScope(parsed.scope).join("\n");
   assertStringIncludes(text, "read files in: your home directory");
   assertStringIncludes(text, "zot's keys, conversations, settings and other extensions' data stay");
+});
+
+Deno.test("an extension installed in $ZOT_HOME still loads and reads its own directory", async () => {
+  await using w = await world((w) => w.root);
+  const s = await plantState(w);
+  // Where installs live: its directory lies in zot's state directory, beside the others.
+  const installed = join(w.paths.extensions, "probe");
+  await Deno.mkdir(w.paths.extensions, { recursive: true });
+  await Deno.rename(w.extDir, installed);
+  w.source.dir = installed;
+  w.source.manifestPath = join(installed, "extension.json");
+  await Deno.mkdir(join(w.paths.extensions, "other"));
+  await Deno.writeTextFile(join(w.paths.extensions, "other", "main.ts"), "OTHER-CODE");
+  await using p = await startProbe(w);
+  assertStringIncludes(await p.call("read_file", { path: w.source.manifestPath }), '"probe"');
+  assertStringIncludes(await p.call("helper"), "ok");
+  for (const secret of [...s.secrets, join(w.paths.extensions, "other", "main.ts")]) {
+    assertMatch(await p.call("read_file", { path: secret }), NOT_CAPABLE, secret);
+  }
 });
