@@ -24,7 +24,7 @@ import { RUNNER_CONFIG_ENV, type RunnerConfig } from "./config.ts";
 import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
-import { stateDenyFor } from "./zot_state.ts";
+import { ignoresCase, stateDenyFor } from "./zot_state.ts";
 
 /** The extension to run, as values its loader has read and checked. */
 export interface SandboxRequest {
@@ -211,6 +211,14 @@ export async function planSandboxLaunch(
     { zotHome: await Deno.realPath(ctx.paths.home), keep },
     perms.permissions.read,
   );
+  // Deno compares paths as written: where case is ignored, another spelling reads around the deny.
+  if (denyRead.length && await ignoresCase(denyRead[0])) {
+    return fail(
+      `its read grant covers zot's own state in ${ctx.paths.home}, on a file system that ignores ` +
+        `case, where the sandbox cannot keep it unreadable (grant a narrower read that leaves ` +
+        `out ${ctx.paths.home})`,
+    );
+  }
 
   const config: RunnerConfig = {
     name,

@@ -83,3 +83,24 @@ export function exposesState(places: StatePlaces, readable: readonly string[]): 
 export function stateDenyFor(places: StatePlaces, readable: readonly string[]): string[] {
   return exposesState(places, readable) ? [places.zotHome] : [];
 }
+
+/** `path` with the case of every letter swapped: the same path only where case is ignored. */
+export function swapCase(path: string): string {
+  return [...path].map((c) => c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()).join("");
+}
+
+/**
+ * True when the file system at `dir` ignores case (macOS and Windows by
+ * default): there `.../ZOT/auth.json` opens `.../zot/auth.json`, and Deno's
+ * lexical deny of the one does not stop a read of the other.
+ */
+export async function ignoresCase(dir: string): Promise<boolean> {
+  const swapped = swapCase(dir);
+  if (swapped === dir) return false;
+  try {
+    const [a, b] = await Promise.all([Deno.stat(dir), Deno.stat(swapped)]);
+    return a.dev === b.dev && a.ino !== null && a.ino === b.ino;
+  } catch {
+    return false;
+  }
+}

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
-import { isStateGrant, stateDenyFor } from "../../src/sandbox/zot_state.ts";
+import { ignoresCase, isStateGrant, stateDenyFor, swapCase } from "../../src/sandbox/zot_state.ts";
 import { readsAroundHidden } from "../../src/ossandbox/hidden_reads.ts";
 
 /** `<root>/home/.zot` holding state, its own data dir and another's, and a file beside it. */
@@ -75,4 +75,14 @@ Deno.test("the OS sandbox's reads around zot's state are bounded", async () => {
   const r = await readsAroundHidden([d.path], t.zot, [t.data], 1);
   assert(!r.ok);
   assertStringIncludes(r.error, "grant narrower reads");
+});
+
+Deno.test("a case-sensitive file system is told apart from one that ignores case", async () => {
+  await using d = await tempDir();
+  const dir = join(d.path, "Zot");
+  await Deno.mkdir(dir);
+  assertEquals(swapCase("/a/Zot-1"), "/A/zOT-1");
+  // Linux file systems compare names exactly: the swapped spelling is another (missing) path.
+  assertEquals(await ignoresCase(dir), Deno.build.os !== "linux");
+  assertEquals(await ignoresCase("/"), false);
 });
