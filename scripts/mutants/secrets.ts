@@ -23,6 +23,14 @@ export const mutants: Mutant[] = [
     tests: [TS_TEST],
   },
   {
+    id: "secrets-deny-read-comma-split",
+    protection: "a denied path holding a comma is never spelled in --deny-read (it would split)",
+    file: "src/sandbox/command.ts",
+    find: 'if (denyRead.some((v) => v.includes(","))) return undefined;',
+    replace: "",
+    tests: [UNIT_TEST],
+  },
+  {
     id: "secrets-state-exposure-ignored",
     protection: "a read grant that holds $ZOT_HOME is noticed and its state denied",
     file: STATE,

@@ -86,3 +86,20 @@ Deno.test("a case-sensitive file system is told apart from one that ignores case
   assertEquals(await ignoresCase(dir), Deno.build.os !== "linux");
   assertEquals(await ignoresCase("/"), false);
 });
+
+Deno.test("the runner's flags deny zot's state, and a path the flags would split is not spelled", async () => {
+  const { permissionFlags } = await import("../../src/sandbox/command.ts");
+  const p = {
+    read: ["/"],
+    write: ["/z/extension-data/me"],
+    net: false as const,
+    env: false as const,
+    run: false as const,
+    sys: false as const,
+    import: false as const,
+  };
+  assert(permissionFlags(p, [], ["/z"])?.includes("--deny-read=/z"));
+  // "--deny-read=/a,b" would deny "/a" and "b": the Worker runner, which refuses, starts instead.
+  assertEquals(permissionFlags(p, [], ["/a,b"]), undefined);
+  assertEquals(permissionFlags(p, [], ["/z", "/x,y"]), undefined);
+});
