@@ -82,6 +82,15 @@ export const mutants: Mutant[] = [
     tests: [OS_TEST, UNIT_TEST],
   },
   {
+    id: "secrets-os-program-in-state",
+    protection:
+      "a confined extension's program file never lies in zot's state (it would be mounted)",
+    file: "src/extensions/confined_launch.ts",
+    find: "if (isHiddenState(state, program)) {",
+    replace: "if (false) {",
+    tests: [OS_TEST],
+  },
+  {
     id: "secrets-bash-state-names",
     protection: "the sandboxed bash tool reads none of zot's state, not only auth.json",
     file: "src/tools/bash_sandbox.ts",

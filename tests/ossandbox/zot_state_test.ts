@@ -168,3 +168,26 @@ Deno.test(
     assertStringIncludes(planned.error, "lies in zot's own state");
   },
 );
+
+for (const inside of ["auth.json", "sessions/proj/s1.jsonl", "extension-data/other/token"]) {
+  Deno.test(
+    `a confined extension whose program is ${inside} in zot's state does not start`,
+    opts,
+    async () => {
+      await using w = await stateWorld();
+      const parsed = parseScope({});
+      if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+      const planned = await planConfinedLaunch({
+        source: fixtureSource("state-probe-py", { scope: parsed.scope }),
+        // Mounted to be run, the program file would be readable too.
+        program: join(w.home, inside),
+        args: [],
+        scope: parsed.scope,
+        paths: w.paths,
+        hostEnv: { PATH: "/usr/bin:/bin", HOME: w.root },
+      });
+      assert(!planned.ok, "started with a program in zot's state");
+      assertStringIncludes(planned.error, "lies in zot's own state");
+    },
+  );
+}
