@@ -199,8 +199,8 @@ export async function planSandboxLaunch(
   if (npm) {
     // Its own files (a server may read its package.json or docs), and nothing else of the cache.
     try {
-      keep.push(await Deno.realPath(npm.packageDir));
-      perms.permissions.read.push(keep[2]);
+      perms.permissions.read.push(await Deno.realPath(npm.packageDir));
+      keep.push(perms.permissions.read.at(-1)!);
     } catch {
       return fail(`its npm package is not in ${npm.packageDir} (run "zot ext update ${name}")`);
     }
