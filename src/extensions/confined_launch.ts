@@ -26,6 +26,8 @@
  */
 
 import { readsAround, withoutPlaceholders } from "../ossandbox/placeholders.ts";
+import { readsAroundHidden } from "../ossandbox/hidden_reads.ts";
+import { isHiddenState } from "../sandbox/zot_state.ts";
 import type { ZotPaths } from "../config/paths.ts";
 import { homeDir } from "../config/paths.ts";
 import { errorMessage } from "../errors.ts";
@@ -136,8 +138,26 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
   if (!writes.ok) return fail(writes.error);
   const reads = readsAround(perms.permissions.read, writes.closed);
   if (!reads.ok) return fail(reads.error);
+  // zot's own state is never mounted, whatever the grants (sandbox/zot_state.ts): a grant that
+  // holds $ZOT_HOME becomes its pieces around it, so nothing there, existing or not, is readable.
+  const state = { zotHome: await Deno.realPath(paths.home), keep: [extDir, realData] };
+  if (isHiddenState(state, program)) {
+    return fail(`its program "${program}" lies in zot's own state, which no extension may read`);
+  }
+  let around;
+  try {
+    around = await readsAroundHidden(
+      [...SYSTEM_READ.filter(exists), ...reads.read],
+      state.zotHome,
+      state.keep,
+    );
+  } catch (e) {
+    return fail(`cannot list what its read grants hold: ${errorMessage(e)}`);
+  }
+  if (!around.ok) return fail(around.error);
   const policy = osPolicyFor(scope, {
-    read: reads.read,
+    read: around.read,
+    system: [],
     write: writes.write,
     writeDeny: writes.writeDeny,
     program,
@@ -187,6 +207,8 @@ export interface PolicyPlaces {
   write: string[];
   /** Inside the writable ones, still not writable (.git, .zot, HEAD). */
   writeDeny: string[];
+  /** The system trees to read; default: those of {@linkcode SYSTEM_READ} that exist. */
+  system?: string[];
   /** The program's real path: readable, wherever it is installed. */
   program: string;
   data: string;
@@ -207,7 +229,7 @@ export function osPolicyFor(scope: Scope, at: PolicyPlaces): OsPolicy {
     // Everything is unreadable but what is listed below.
     readDeny: ["/"],
     readAllow: unique([
-      ...SYSTEM_READ.filter(exists),
+      ...at.system ?? SYSTEM_READ.filter(exists),
       // The program file itself, not its folder: that may be the home directory.
       at.program,
       ...at.read,

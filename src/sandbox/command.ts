@@ -50,6 +50,8 @@ export interface RunnerCommandOptions {
    * Only the process runner can express them; see {@linkcode usesWorkerRunner}.
    */
   denyWrite?: string[];
+  /** Paths inside the readable ones that stay unreadable (`--deny-read`): zot's own state. */
+  denyRead?: string[];
   /**
    * Run an npm package (an MCP server) from Deno's cache, checked against this
    * lock file and never fetched; see npm_entry.ts.
@@ -93,7 +95,7 @@ function processFlags(opts: RunnerCommandOptions): string[] | undefined {
   if (isCompiled(opts.execPath ?? Deno.execPath()) || opts.worker || !opts.permissions) {
     return undefined;
   }
-  return permissionFlags(opts.permissions, opts.denyWrite);
+  return permissionFlags(opts.permissions, opts.denyWrite, opts.denyRead);
 }
 
 /**
@@ -169,6 +171,7 @@ function npmFlags(flags: string[]): string[] {
 export function permissionFlags(
   p: WorkerPermissions,
   denyWrite: string[] = [],
+  denyRead: string[] = [],
 ): string[] | undefined {
   const lists: [string, string[] | false][] = [
     ["read", p.read],
@@ -189,6 +192,11 @@ export function permissionFlags(
   if (denyWrite.length) {
     if (denyWrite.some((v) => v.includes(","))) return undefined;
     flags.push(`--deny-write=${denyWrite.join(",")}`);
+  }
+  // Wins over `--allow-read` for these paths and below (zot_state.ts).
+  if (denyRead.length) {
+    if (denyRead.some((v) => v.includes(","))) return undefined;
+    flags.push(`--deny-read=${denyRead.join(",")}`);
   }
   return flags;
 }

@@ -53,6 +53,13 @@ export function describeScope(scope: Scope): string[] {
     if (items.length) lines.push(`${label}: ${items.map(fmt).join(", ")}`);
   };
   add("read files in", scope.read, place);
+  // "your home directory" is not consent to zot's keys: say what stays out of every read grant.
+  if (scope.read.length) {
+    lines.push(
+      "  (zot's keys, conversations, settings and other extensions' data stay unreadable, " +
+        "whatever the grant)",
+    );
+  }
   add("read and write files in", scope.write, place);
   // A write grant outside its own data is a grant over code you will run: say so.
   if (scope.write.some((w) => !w.startsWith("${data}"))) {

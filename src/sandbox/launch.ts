@@ -24,6 +24,7 @@ import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
 import { confineRunner } from "./run_grant.ts";
+import { ignoresCase, stateDenyFor } from "./zot_state.ts";
 
 /** The extension to run, as values its loader has read and checked. */
 export interface SandboxRequest {
@@ -196,13 +197,29 @@ export async function planSandboxLaunch(
     trusted: request.trusted,
   });
   if (!perms.ok) return fail(perms.error);
+  const keep = [extDir, realData];
   if (npm) {
     // Its own files (a server may read its package.json or docs), and nothing else of the cache.
     try {
       perms.permissions.read.push(await Deno.realPath(npm.packageDir));
+      keep.push(perms.permissions.read.at(-1)!);
     } catch {
       return fail(`its npm package is not in ${npm.packageDir} (run "zot ext update ${name}")`);
     }
+  }
+
+  // A read grant around $ZOT_HOME never reaches zot's own state (zot_state.ts).
+  const denyRead = stateDenyFor(
+    { zotHome: await Deno.realPath(ctx.paths.home), keep },
+    perms.permissions.read,
+  );
+  // Deno compares paths as written: where case is ignored, another spelling reads around the deny.
+  if (denyRead.length && await ignoresCase(denyRead[0])) {
+    return fail(
+      `its read grant covers zot's own state in ${ctx.paths.home}, on a file system that ignores ` +
+        `case, where the sandbox cannot keep it unreadable (grant a narrower read that leaves ` +
+        `out ${ctx.paths.home})`,
+    );
   }
 
   const config: RunnerConfig = {
@@ -219,6 +236,7 @@ export async function planSandboxLaunch(
     permissions: perms.permissions,
     worker: ctx.worker,
     denyWrite: perms.denyWrite,
+    denyRead,
     npmLock: npm?.lock,
   };
   if (npm && usesWorkerRunner(runner)) {
@@ -235,6 +253,14 @@ export async function planSandboxLaunch(
       }", ` +
         `but this zot's sandbox runner (a Worker, as in a compiled zot) cannot keep writes out of ` +
         `the .git, .zot and HEAD there (write to "\${data}" instead, or run zot under deno run)`,
+    );
+  }
+  // Fail closed: a runner that cannot deny would hand out zot's keys with the read grant.
+  if (denyRead.length && usesWorkerRunner(runner)) {
+    return fail(
+      `its read grant covers zot's own state in ${ctx.paths.home}, and this zot's sandbox runner ` +
+        `(a Worker, as in a compiled zot) cannot keep it unreadable (grant a narrower read that ` +
+        `leaves out ${ctx.paths.home}, or run zot under deno run)`,
     );
   }
   const cmd = runnerCommand(runner);

@@ -13,6 +13,7 @@ import type { WorkerPermissions } from "./config.ts";
 import { checkGrantedTrees, realish } from "./symlinks.ts";
 import { guardWrites, type WriteGuardOptions } from "./write_guard.ts";
 import { gitPlaces } from "./git_paths.ts";
+import { isHiddenState, isStateGrant, reachesState, type StatePlaces } from "./zot_state.ts";
 
 export interface PermissionDirs {
   /** Real path of the extension directory (always readable: the entry and its imports load from it). */
@@ -95,6 +96,20 @@ export async function workerPermissions(
         `grants, keys and other extensions live there; write to "\${data}" instead)`,
     };
   }
+  // zot's keys, conversations and other extensions' data are never readable (zot_state.ts):
+  // a grant inside them is refused, one around them is narrowed by the launcher.
+  const places: StatePlaces | undefined = zotHome
+    ? { zotHome, keep: [dirs.extension, dirs.data] }
+    : undefined;
+  const inState = places && read.find((r) => isStateGrant(places, r));
+  if (inState) {
+    return {
+      ok: false,
+      error: `scope.read "${inState}" lies in zot's own state "${zotHome}", which no extension ` +
+        `may read (keys, conversations and other extensions' data live there; read "\${data}" ` +
+        `instead)`,
+    };
+  }
   // No write may reach a place git or zot runs code from.
   const guard = await guardWrites(writable, {
     data: dirs.data,
@@ -110,6 +125,8 @@ export async function workerPermissions(
     writable,
     denied: guard.deny,
     entry: guard.entry,
+    hidden: places && ((p) => isHiddenState(places, p)),
+    unreadable: places && ((target) => reachesState(places, target)),
   });
   if (!trees.ok) return { ok: false, error: trees.error };
   const orFalse = (l: string[]) => (l.length ? l : false);

@@ -65,6 +65,10 @@ export interface TreeRules {
    */
   entry?: (path: string, name: string, writableRoot: string | undefined) => string | undefined;
   maxEntries?: number;
+  /** Paths neither checked nor walked: what stays unreadable whatever the grant (zot's state). */
+  hidden?: (path: string) => boolean;
+  /** Link targets refused even inside what is readable (they would read the hidden by another name). */
+  unreadable?: (target: string) => boolean;
 }
 
 /**
@@ -103,6 +107,7 @@ export async function checkGrantedTrees(rules: TreeRules): Promise<SymlinkCheck>
         };
       }
       const path = join(dir, e.name);
+      if (rules.hidden?.(path)) continue;
       const w = writableRoot(path);
       const refused = rules.entry?.(path, e.name, w);
       if (refused) return { ok: false, error: refused };
@@ -116,6 +121,14 @@ export async function checkGrantedTrees(rules: TreeRules): Promise<SymlinkCheck>
           return {
             ok: false,
             error: `"${path}" is a symlink to "${target}"${yet}, outside what the scope grants`,
+          };
+        }
+        // Deno's read checks are lexical: a link would read the hidden state under its own name.
+        if (rules.unreadable?.(target)) {
+          return {
+            ok: false,
+            error: `"${path}" is a symlink to "${target}"${yet}, into zot's own state, which no ` +
+              `extension may read (remove the link or grant a narrower read)`,
           };
         }
         // Deny lists are lexical too: a write through the link would land in

@@ -12,6 +12,7 @@
  */
 
 import { join, resolve } from "../path.ts";
+import { ZOT_STATE_NAMES } from "../config/state_names.ts";
 import type { OsPolicy } from "../ossandbox/policy.ts";
 import type { OsSandboxStatus } from "../ossandbox/availability.ts";
 import type { Confined } from "../ossandbox/confine.ts";
@@ -100,8 +101,12 @@ export const HOME_SECRETS: readonly string[] = [
   ".my.cnf",
 ];
 
-/** Files of `$ZOT_HOME` that hold keys or consents: never readable, and never writable. */
-export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];
+/**
+ * Entries of `$ZOT_HOME` that hold keys, consents, conversations, logs and extensions' data:
+ * never readable (and, like all of `$ZOT_HOME`, never writable). The extensions themselves stay
+ * readable: a command may look at their code.
+ */
+export const ZOT_HOME_SECRETS: readonly string[] = ZOT_STATE_NAMES;
 
 /**
  * Places in the project that run code later, outside the sandbox, when written: git's hooks

@@ -34,7 +34,8 @@ Deno.test("the bash policy hides credentials and zot's keys, and writes only pro
     ANTHROPIC_API_KEY: "sk-1",
     OPENAI_API_KEY: "sk-2",
   });
-  for (const secret of ["/home/u/.ssh", "/home/u/.aws", "/home/u/.gnupg", "/zh/auth.json"]) {
+  const zotState = ["/zh/auth.json", "/zh/sessions", "/zh/grants.json", "/zh/logs"];
+  for (const secret of ["/home/u/.ssh", "/home/u/.aws", "/home/u/.gnupg", ...zotState]) {
     assert(p.readDeny.includes(secret), secret);
   }
   assert(p.readDeny.includes("/home/u/.config/gcloud") && p.readDeny.includes("/home/u/.npmrc"));
@@ -44,7 +45,12 @@ Deno.test("the bash policy hides credentials and zot's keys, and writes only pro
   }
   assertEquals(p.env, { PATH: "/bin", TMPDIR: "/tmp/zot-bash-1" });
   assertEquals(p.netHosts, ["github.com"]);
-  assertEquals(secretPaths(undefined, "/zh"), ["/zh/auth.json"]);
+  const zhOnly = secretPaths(undefined, "/zh");
+  for (const secret of [...zotState, "/zh/extension-data", "/zh/trusted-projects.json"]) {
+    assert(zhOnly.includes(secret), secret);
+  }
+  // The extensions' code stays readable to a command.
+  assert(!zhOnly.some((p) => p.startsWith("/zh/extensions")));
 });
 
 /** A command that leaves a mark when it runs at all. */
