@@ -98,6 +98,9 @@ export const HOME_SECRETS: readonly string[] = [
   ".password-store",
   ".local/share/keyrings",
   ".pgpass",
+  // The X server cookie: with it, a command could type into your other windows.
+  ".Xauthority",
+  ".ICEauthority",
   ".my.cnf",
 ];
 

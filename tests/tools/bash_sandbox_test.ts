@@ -197,3 +197,10 @@ Deno.test("sandboxed bash reaches a local port only when the settings allow it",
     await server.shutdown();
   }
 });
+
+Deno.test("sandboxed bash cannot read the X server cookie", opts, async () => {
+  await using t = await tree();
+  await Deno.writeTextFile(`${t.home}/.Xauthority`, "X-COOKIE-MATERIAL\n");
+  const r = await t.bash.execute({ command: `cat ${t.home}/.Xauthority` }, testContext(t.project));
+  assert(!resultText(r).includes("X-COOKIE-MATERIAL"), resultText(r));
+});
