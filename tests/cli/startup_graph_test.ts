@@ -1,13 +1,13 @@
 /**
  * What a headless run loads, by structure rather than timing: `zot -p` and
  * `zot --json` evaluate neither the TUI nor an LLM SDK nor the code of other
- * modes or of the provider not in use, and `--transport sdk` is what brings
- * an SDK in.
+ * modes or of the provider not in use, nor the code of a built-in tool the
+ * model did not call, and `--transport sdk` is what brings an SDK in.
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { startFakeLlm } from "../helpers/fake_llm.ts";
+import { type FakeScript, startFakeLlm } from "../helpers/fake_llm.ts";
 import { loadedModules, npmPackages, zotFiles } from "../helpers/loaded_modules.ts";
 
 /** Source folders and packages a headless run has no use for. */
@@ -18,12 +18,27 @@ const NOT_HEADLESS = [
   /^src\/scaffold\//,
   /^src\/sdk\//,
   /^src\/cli\/(program|ext\/)/,
+  // The extension host, the sandbox runner and the OS sandbox start only for extensions.
+  /^src\/extensions\/(host|process|check|manage|record)\//,
+  /^src\/(sandbox|ossandbox|mcp)\//,
+];
+/** The code of the built-in tools: loaded at a tool's first call, not to send their specs. */
+const TOOL_CODE = [
+  "src/tools/read.ts",
+  "src/tools/write.ts",
+  "src/tools/edit.ts",
+  "src/tools/edit_apply.ts",
+  "src/tools/bash.ts",
+  "src/tools/bash_launch.ts",
+  "src/tools/bash_jail.ts",
+  "src/tools/image.ts",
+  "src/tools/file_access.ts",
 ];
 const NO_PACKAGES = ["@anthropic-ai/sdk", "openai", "@mariozechner/pi-tui", "@xterm/headless"];
 
-async function headlessRun(args: string[]) {
+async function headlessRun(args: string[], script: FakeScript = () => ({ text: "graph answer" })) {
   await using z = await tempZot();
-  await using llm = await startFakeLlm({ script: () => ({ text: "graph answer" }) });
+  await using llm = await startFakeLlm({ script });
   const run = await loadedModules([...args, "--base-url", llm.url, "--no-session"], z);
   assertEquals(
     run.code,
@@ -51,8 +66,21 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     // With no extension installed and no --ext, neither discovery nor the trust checks load.
     const discovery = ["src/extensions/discovery.ts", "src/extensions/trust.ts"];
     assertEquals(files.filter((f) => discovery.includes(f)), []);
+    // The model called no tool: the tools' code stays unloaded, their specs went out.
+    assertEquals(files.filter((f) => TOOL_CODE.includes(f)), []);
+    assert(files.includes("src/tools/specs.ts"), "the tool specs are loaded");
   });
 }
+
+Deno.test("zot -p loads a built-in tool's code when the model calls it, and only that tool's", async () => {
+  const { files } = await headlessRun(["-p", "hi"], [
+    { toolCalls: [{ name: "read", args: { path: "missing.txt" } }] },
+    { text: "done" },
+  ]);
+  assert(files.includes("src/tools/read.ts"), `read.ts loaded: ${files.join(" ")}`);
+  const others = ["src/tools/bash.ts", "src/tools/edit.ts", "src/tools/write.ts"];
+  assertEquals(files.filter((f) => others.includes(f)), []);
+});
 
 Deno.test("zot -p --transport sdk is what loads the SDK (the check above can see one)", async () => {
   const { packages } = await headlessRun(["-p", "hi", "--transport", "sdk"]);
