@@ -98,3 +98,16 @@ Deno.test("zot -p with a shell extension loads the extension host but not the sa
     [],
   );
 });
+
+Deno.test("zot ext list with nothing installed loads neither discovery, the trust checks nor scopes", async () => {
+  await using z = await tempZot();
+  for (const args of [["ext", "list"], ["ext", "list", "--json"]]) {
+    const run = await loadedModules(args, z);
+    assertEquals(run.code, 0);
+    const files = zotFiles(run.modules);
+    assert(files.includes("src/cli/ext/list_run.ts"), `list_run.ts loaded: ${files.join(" ")}`);
+    assertEquals(files.filter((f) => /^src\/(extensions|scope|sandbox)\//.test(f)), []);
+    if (args.length === 3) assertEquals(JSON.parse(run.stdout), { extensions: [], skipped: [] });
+    else assert(run.stderr.includes("no extensions installed"), run.stderr);
+  }
+});
