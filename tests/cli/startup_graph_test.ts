@@ -66,6 +66,8 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     // With no extension installed and no --ext, neither discovery nor the trust checks load.
     const discovery = ["src/extensions/discovery.ts", "src/extensions/trust.ts"];
     assertEquals(files.filter((f) => discovery.includes(f)), []);
+    // A catalog model and no models.json: nothing to look up, so no lookup code.
+    assert(!files.includes("src/providers/model_lookup.ts"), "model_lookup.ts loaded");
     // The model called no tool: the tools' code stays unloaded, their specs went out.
     assertEquals(files.filter((f) => TOOL_CODE.includes(f)), []);
     assert(files.includes("src/tools/specs.ts"), "the tool specs are loaded");
