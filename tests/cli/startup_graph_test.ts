@@ -66,6 +66,8 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     // With no extension installed and no --ext, neither discovery nor the trust checks load.
     const discovery = ["src/extensions/discovery.ts", "src/extensions/trust.ts"];
     assertEquals(files.filter((f) => discovery.includes(f)), []);
+    // No skill folder: zot's own skills without the discovery code.
+    assert(!files.includes("src/skills/discovery.ts"), "skills/discovery.ts loaded");
     // A catalog model and no models.json: nothing to look up, so no lookup code.
     assert(!files.includes("src/providers/model_lookup.ts"), "model_lookup.ts loaded");
     // The model called no tool: the tools' code stays unloaded, their specs went out.
@@ -73,6 +75,22 @@ for (const [mode, args] of [["-p", ["-p", "hi"]], ["--json", ["--json", "hi"]]] 
     assert(files.includes("src/tools/specs.ts"), "the tool specs are loaded");
   });
 }
+
+Deno.test("zot -p in a project with a skill folder discovers its skills", async () => {
+  await using z = await tempZot();
+  const skill = `${z.cwd}/.zot/skills/deploy`;
+  await Deno.mkdir(skill, { recursive: true });
+  await Deno.writeTextFile(
+    `${skill}/SKILL.md`,
+    "---\nname: deploy\ndescription: Ship it\n---\nRun make deploy.\n",
+  );
+  await using llm = await startFakeLlm({ script: () => ({ text: "ok" }) });
+  const run = await loadedModules(["-p", "hi", "--base-url", llm.url, "--no-session"], z);
+  assertEquals(run.code, 0);
+  assert(zotFiles(run.modules).includes("src/skills/discovery.ts"), "discovery loaded");
+  const request = JSON.stringify(llm.requests[0]?.body ?? "");
+  assert(request.includes("deploy") && request.includes("zot-extension"), request.slice(0, 400));
+});
 
 Deno.test("zot -p loads a built-in tool's code when the model calls it, and only that tool's", async () => {
   const { files } = await headlessRun(["-p", "hi"], [
