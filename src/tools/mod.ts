@@ -10,13 +10,13 @@
 
 import type { Tool, ToolSpec } from "../model/types.ts";
 import type { Skill } from "../skills/types.ts";
-import type { JailPolicy } from "./jail.ts";
+import type { JailPolicy } from "./jail_policy.ts";
 import type { BashSandbox } from "./bash_sandbox.ts";
 import { createSkillTool } from "./skill.ts";
 import { bashSpec, editSpec, readSpec, writeSpec } from "./specs.ts";
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
-export { createJail, type JailPolicy } from "./jail.ts";
+export { createJail, type JailPolicy } from "./jail_policy.ts";
 export type { BashSandbox, OsConfiner } from "./bash_sandbox.ts";
 export { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 

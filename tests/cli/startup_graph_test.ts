@@ -33,6 +33,7 @@ const TOOL_CODE = [
   "src/tools/bash_jail.ts",
   "src/tools/image.ts",
   "src/tools/file_access.ts",
+  "src/tools/jail.ts",
 ];
 const NO_PACKAGES = ["@anthropic-ai/sdk", "openai", "@mariozechner/pi-tui", "@xterm/headless"];
 
