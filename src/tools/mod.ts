@@ -84,10 +84,10 @@ export function createBuiltinTools(options: BuiltinToolOptions): Tool[] {
 }
 
 /**
- * A built-in whose code is imported at its first call (and again after a failed import), then
- * kept: the options it was built with are the same objects the caller mutates (`/jail`, `/sandbox`).
+ * `spec` now, `load()` at the first call (and again after a failed import), then kept: the
+ * options the tool was built with are the same objects the caller mutates (`/jail`, `/sandbox`).
  */
-function loadedAtFirstCall(spec: ToolSpec, load: () => Promise<Tool>): Tool {
+export function loadedAtFirstCall(spec: ToolSpec, load: () => Promise<Tool>): Tool {
   let loaded: Promise<Tool> | undefined;
   return {
     ...spec,

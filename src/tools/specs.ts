@@ -1,8 +1,8 @@
 /**
- * What the model is told about the file and shell built-ins (name,
+ * What the model is told about the file, shell and subagent built-ins (name,
  * description, argument schema), apart from the code that runs them. A run
  * sends these with its first request; the implementations
- * (src/tools/read.ts, write.ts, edit.ts, bash.ts and what they import) load
+ * (src/tools/read.ts, write.ts, edit.ts, bash.ts, subagent.ts and what they import) load
  * at a tool's first call (src/tools/mod.ts), so a prompt that calls no tool
  * never loads them. Each tool file spreads its spec, so the text lives here only; each call
  * returns fresh objects, so no tool shares a schema object with another.
@@ -12,6 +12,7 @@
 
 import type { ToolSpec } from "../model/types.ts";
 import { MAX_BYTES, MAX_LINES } from "./truncate.ts";
+import { SUBAGENT_TOOL_NAME } from "./names.ts";
 
 /** bash's default timeout in seconds when the model gives none. */
 export const DEFAULT_TIMEOUT_S = 120;
@@ -83,5 +84,36 @@ export const bashSpec = (): ToolSpec => ({
       timeout: { type: "number", description: "Timeout in seconds" },
     },
     required: ["command"],
+  },
+});
+
+/** Deadline of a subagent when the model names none. */
+export const DEFAULT_SUBAGENT_TIMEOUT_S = 600;
+
+export const subagentSpec = (): ToolSpec => ({
+  name: SUBAGENT_TOOL_NAME,
+  description: [
+    "Delegate a self-contained task to a subagent: a separate zot with the same model, working in",
+    "the same directory with its own fresh conversation. It cannot see this conversation, so the",
+    "task must say everything it needs (goal, files, constraints, what to report back). Returns",
+    "the subagent's final answer. Use it for independent side work (research, a focused change,",
+    "a review) so this conversation stays short. Subagents cannot start subagents.",
+  ].join(" "),
+  schema: {
+    type: "object",
+    properties: {
+      task: { type: "string", description: "The complete, self-contained task" },
+      name: { type: "string", description: "Short label for the subagent (optional)" },
+      tools: {
+        type: "array",
+        items: { type: "string" },
+        description: "Only these tools for the subagent (default: the same tools as yours)",
+      },
+      timeout_s: {
+        type: "number",
+        description: `Deadline in seconds (default ${DEFAULT_SUBAGENT_TIMEOUT_S})`,
+      },
+    },
+    required: ["task"],
   },
 });

@@ -34,6 +34,8 @@ const TOOL_CODE = [
   "src/tools/image.ts",
   "src/tools/file_access.ts",
   "src/tools/jail.ts",
+  "src/tools/subagent.ts",
+  "src/agent/subagents/command.ts",
 ];
 const NO_PACKAGES = ["@anthropic-ai/sdk", "openai", "@mariozechner/pi-tui", "@xterm/headless"];
 

@@ -10,7 +10,7 @@ import { resolve } from "../../path.ts";
 import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { loadCredentials } from "../../config/credentials.ts";
 import { rememberModel } from "../../config/settings.ts";
-import { DEPTH_ENV, depthOf } from "../../agent/subagents/command.ts";
+import { DEPTH_ENV, depthOf } from "../../agent/subagents/depth.ts";
 import { errorMessage, UsageError } from "../../errors.ts";
 import { Agent } from "../../agent/loop.ts";
 import { ToolRegistry } from "../../agent/tool_registry.ts";
