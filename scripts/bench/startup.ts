@@ -6,7 +6,10 @@
  * → first model request, the whole run, peak RSS) for the default transport,
  * for `--transport sdk` and with 1 and 4 extensions (the first pays for the
  * host's code, the others only for their spawn), and the TUI's first frame on a
- * pseudo-terminal. It also counts the modules `zot -p` evaluates.
+ * pseudo-terminal. It also counts the modules `zot -p` evaluates. A second
+ * floor for `-p`: a bare Deno program doing the same I/O (zot's config and
+ * import map, the SSE parser package, one streamed request), which shows
+ * what zot's own code adds to what any Deno program pays for that answer.
  *
  * @module
  */
@@ -25,6 +28,29 @@ const HELLO_SH = join(ROOT, "tests", "fixtures", "extensions", "hello-sh");
 /** Rounds per figure; ZOT_BENCH_RUNS lowers it for a quick look while iterating. */
 const RUNS = Number(Deno.env.get("ZOT_BENCH_RUNS")) || 10;
 const EXTENSIONS = 4;
+
+/**
+ * What any Deno program pays for a `-p` answer: zot's config and import map, the SSE parser
+ * package, the API key from the environment, one streamed request to the fake model, the text
+ * printed. Nothing of zot's own code.
+ */
+const MINIMAL_PRINT = `import { createParser } from "eventsource-parser";
+let text = "";
+const parser = createParser({
+  onEvent: (e) => {
+    const d = JSON.parse(e.data);
+    if (d.delta?.text) text += d.delta.text;
+  },
+});
+const res = await fetch(Deno.args[0] + "/v1/messages", {
+  method: "POST",
+  headers: { "content-type": "application/json", "x-api-key": Deno.env.get("ANTHROPIC_API_KEY") },
+  body: JSON.stringify({ model: "m", max_tokens: 8, stream: true, messages: [{ role: "user", content: "hi" }] }),
+});
+const decoder = new TextDecoder();
+for await (const chunk of res.body) parser.feed(decoder.decode(chunk, { stream: true }));
+console.log(text);
+`;
 
 /** `deno` argv that runs zot with `args`, as `deno task zot` does. */
 function zot(...args: string[]): string[] {
@@ -89,6 +115,8 @@ export async function bench(): Promise<BenchRow[]> {
     await Deno.mkdir(bare);
     const empty = join(bare, "empty.ts");
     await Deno.writeTextFile(empty, "");
+    const minimal = join(bare, "minimal_print.ts");
+    await Deno.writeTextFile(minimal, MINIMAL_PRINT);
     const env = { ZOT_HOME: join(root, "home"), ANTHROPIC_API_KEY: "bench", NO_COLOR: "1" };
     const extDirs = await shExtensions(root, EXTENSIONS);
     const exts = extDirs.flatMap((d) => ["--ext", d]);
@@ -102,12 +130,18 @@ export async function bench(): Promise<BenchRow[]> {
       add(into, m, await arrived);
     };
 
-    const floor = samples(), version = samples(), extList = samples();
+    const floor = samples(), version = samples(), extList = samples(), bareFetch = samples();
     const p = samples(), pSdk = samples(), pExt = samples(), pOne = samples();
     const tui: number[] = [], shReady: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const keep = i > 0; // round 0 warms the module and code caches
       const f = await measure([Deno.execPath(), "run", "-A", empty], { cwd: bare });
+      const bf = await measure(
+        [Deno.execPath(), "run", "-A", "--config", join(ROOT, "deno.json"), minimal, llm.url],
+        { cwd, env },
+      );
+      // Its request is not a zot run's: consumed here so the next run's first request is its own.
+      await llm.nextRequest(5_000);
       const v = await measure(zot("--version"), { cwd, env });
       const l = await measure(zot("ext", "list"), { cwd, env });
       const into = keep ? [p, pSdk, pExt, pOne] : [samples(), samples(), samples(), samples()];
@@ -128,6 +162,7 @@ export async function bench(): Promise<BenchRow[]> {
       });
       if (!keep) continue;
       add(floor, f);
+      add(bareFetch, bf);
       add(version, v);
       add(extList, l);
       tui.push(frame);
@@ -163,6 +198,13 @@ export async function bench(): Promise<BenchRow[]> {
         `${mib(floorRss)} peak, CPU ${fmtMs(floorCpu)}`,
       ),
       row(
+        "bare deno run of one streamed request (the -p floor)",
+        fmtMs(median(bareFetch.wall)),
+        `${ratio(median(bareFetch.wall), floorMs)}, ${mib(median(bareFetch.rss))} peak; ${
+          cpu(bareFetch)
+        }`,
+      ),
+      row(
         "zot --version",
         fmtMs(median(version.wall)),
         `${ratio(median(version.wall), floorMs)}, target ≤ 1.2×; ${cpu(version)}`,
@@ -180,9 +222,15 @@ export async function bench(): Promise<BenchRow[]> {
       row(
         "zot -p: whole run",
         fmtMs(median(p.wall)),
-        `${ratio(median(p.wall), floorMs)}, target ≤ 25 ms; ${cpu(p)}`,
+        `${ratio(median(p.wall), floorMs)}, ${
+          (median(p.wall) / median(bareFetch.wall)).toFixed(2)
+        }× the -p floor, target ≤ 25 ms; ${cpu(p)}`,
       ),
-      row("zot -p: peak RSS", mib(median(p.rss)), "target ≤ 35 MiB; Go zot 17.7 MiB"),
+      row(
+        "zot -p: peak RSS",
+        mib(median(p.rss)),
+        `target ≤ 35 MiB; Go zot 17.7 MiB; the -p floor ${mib(median(bareFetch.rss))}`,
+      ),
       row("zot -p --transport sdk: spawn → first model request", fmtMs(median(pSdk.first))),
       row("zot -p --transport sdk: whole run", fmtMs(median(pSdk.wall)), cpu(pSdk)),
       row("zot -p --transport sdk: peak RSS", mib(median(pSdk.rss))),

@@ -27,7 +27,8 @@ import { bundleSkillName, type SkillBundle } from "./bundle.ts";
 import { errorMessage } from "../errors.ts";
 import { BUILTIN_SKILLS } from "./builtin/mod.ts";
 import type { SkillMeta } from "./skill_file.ts";
-import type { Skill, SkillSource } from "./types.ts";
+import type { Skill } from "./types.ts";
+import { skillRoots } from "./roots.ts";
 
 export interface SkillDiscoveryOptions {
   /** Project directory. */
@@ -49,16 +50,11 @@ export interface SkillDiscoveryOptions {
 /** Directory levels searched below a skills root; skills sit one or two levels down. */
 const MAX_DEPTH = 6;
 
-interface Root {
-  dir: string;
-  source: SkillSource;
-}
-
 /** Find every skill, first per name winning; problems become diagnostics. */
 export async function discoverSkills(options: SkillDiscoveryOptions): Promise<Loaded<Skill[]>> {
   const found = new Found();
   if (options.disabled) return found.result();
-  for (const root of roots(options)) {
+  for (const root of skillRoots(options)) {
     for (const file of await found.scan(root.dir, undefined)) {
       await found.load(file, {
         path: file,
@@ -87,19 +83,6 @@ export async function discoverSkills(options: SkillDiscoveryOptions): Promise<Lo
     }
   }
   return found.result();
-}
-
-function roots(options: SkillDiscoveryOptions): Root[] {
-  const { cwd, zotHome, home, includeHome } = options;
-  const list: (Root | false)[] = [
-    { dir: join(cwd, ".zot", "skills"), source: "project" },
-    includeHome && { dir: join(zotHome, "skills"), source: "zot-home" },
-    { dir: join(cwd, ".claude", "skills"), source: "project" },
-    includeHome && home !== undefined && { dir: join(home, ".claude", "skills"), source: "user" },
-    { dir: join(cwd, ".agents", "skills"), source: "project" },
-    includeHome && home !== undefined && { dir: join(home, ".agents", "skills"), source: "user" },
-  ];
-  return list.filter((r): r is Root => r !== false);
 }
 
 async function realOrSelf(path: string): Promise<string> {

@@ -17,9 +17,9 @@ import { childGroups } from "../process_reaper.ts";
 import { HeadTailBuffer } from "./truncate.ts";
 import type { BashSandbox } from "./bash_sandbox.ts";
 import { type Launch, prepareLaunch } from "./bash_launch.ts";
+import { bashSpec, DEFAULT_TIMEOUT_S } from "./specs.ts";
 
-/** Default timeout in seconds when the model gives none. */
-export const DEFAULT_TIMEOUT_S = 120;
+export { DEFAULT_TIMEOUT_S };
 /** Upper bound: setTimeout overflows past 2^31 ms (about 24.8 days). */
 const MAX_TIMEOUT_S = 24 * 60 * 60;
 /**
@@ -42,22 +42,10 @@ export interface BashToolOptions {
   sandbox?: BashSandbox;
 }
 
-const DESCRIPTION =
-  `Run a shell command with bash in the session's working directory. stdout and stderr are merged; stdin is closed (no interactive input). Output over 2000 lines or 50 KiB keeps the first and last parts. Optional "timeout" in seconds (default ${DEFAULT_TIMEOUT_S}); on timeout the command and everything it started is killed. Redirect the output of long-running background jobs to a file.`;
-
 export function createBashTool(options: BashToolOptions = {}): Tool {
   return {
-    name: "bash",
-    description: DESCRIPTION,
+    ...bashSpec(),
     source: "builtin",
-    schema: {
-      type: "object",
-      properties: {
-        command: { type: "string", description: "The command to run with bash -c" },
-        timeout: { type: "number", description: "Timeout in seconds" },
-      },
-      required: ["command"],
-    },
     execute: (args, ctx) => runBash(args, ctx, options),
   };
 }

@@ -18,34 +18,12 @@ import {
   targetPath,
 } from "./file_access.ts";
 import { looksBinary } from "./image.ts";
-
-const DESCRIPTION =
-  `Edit a file by exact text replacement. "edits" is a list of {oldText, newText}, applied in order; each oldText must match the current file exactly once (including whitespace and indentation), so include enough surrounding lines to make it unique. If any edit fails, nothing is written.`;
+import { editSpec } from "./specs.ts";
 
 export function createEditTool(options: FileToolOptions = {}): Tool {
   return {
-    name: "edit",
-    description: DESCRIPTION,
+    ...editSpec(),
     source: "builtin",
-    schema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File to edit (relative or absolute)" },
-        edits: {
-          type: "array",
-          minItems: 1,
-          items: {
-            type: "object",
-            properties: {
-              oldText: { type: "string", description: "Exact text to replace; must occur once" },
-              newText: { type: "string", description: "Replacement text" },
-            },
-            required: ["oldText", "newText"],
-          },
-        },
-      },
-      required: ["path", "edits"],
-    },
     execute: (args, ctx) => editFile(args, ctx, options),
   };
 }

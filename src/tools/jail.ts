@@ -6,21 +6,14 @@
  * @module
  */
 
-import { resolve } from "../path.ts";
 import type { ToolResult } from "../model/types.ts";
 import { textContent } from "../protocol/content.ts";
 import { realPathLenient } from "./paths.ts";
 import { isInside } from "../path_inside.ts";
 
-/** Switchable sandbox root; `root` undefined means unjailed. */
-export interface JailPolicy {
-  root: string | undefined;
-}
+import type { JailPolicy } from "./jail_policy.ts";
 
-/** A policy, jailed to `root` when given. */
-export function createJail(root?: string): JailPolicy {
-  return { root: root === undefined ? undefined : resolve(root) };
-}
+export { createJail, type JailPolicy } from "./jail_policy.ts";
 
 /** The exact refusal text of the reference host. */
 export function jailMessage(path: string, root: string): string {

@@ -1,22 +1,22 @@
 /**
  * zot's built-in tools. The agent loop calls {@linkcode createBuiltinTools}
  * once per session and merges extension tools after these (built-ins win).
+ * A tool's code (read.ts, bash.ts… and what they import) loads at its first
+ * call: a run needs only the specs (src/tools/specs.ts) to send its first
+ * request, and a prompt that calls no tool never loads the rest.
  *
  * @module
  */
 
-import type { Tool } from "../model/types.ts";
+import type { Tool, ToolSpec } from "../model/types.ts";
 import type { Skill } from "../skills/types.ts";
-import { createBashTool } from "./bash.ts";
-import { createEditTool } from "./edit.ts";
-import type { JailPolicy } from "./jail.ts";
+import type { JailPolicy } from "./jail_policy.ts";
 import type { BashSandbox } from "./bash_sandbox.ts";
-import { createReadTool } from "./read.ts";
 import { createSkillTool } from "./skill.ts";
-import { createWriteTool } from "./write.ts";
+import { bashSpec, editSpec, readSpec, writeSpec } from "./specs.ts";
 import { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
-export { createJail, type JailPolicy } from "./jail.ts";
+export { createJail, type JailPolicy } from "./jail_policy.ts";
 export type { BashSandbox, OsConfiner } from "./bash_sandbox.ts";
 export { BUILTIN_TOOL_NAMES, type BuiltinToolName } from "./names.ts";
 
@@ -49,15 +49,28 @@ export interface BuiltinToolOptions {
 export function createBuiltinTools(options: BuiltinToolOptions): Tool[] {
   const fileOptions = { jail: options.jail, home: options.home };
   const factories: Record<BuiltinToolName, () => Tool | undefined> = {
-    read: () => createReadTool(fileOptions),
-    write: () => createWriteTool(fileOptions),
-    edit: () => createEditTool(fileOptions),
+    read: () =>
+      loadedAtFirstCall(
+        readSpec(),
+        async () => (await import("./read.ts")).createReadTool(fileOptions),
+      ),
+    write: () =>
+      loadedAtFirstCall(
+        writeSpec(),
+        async () => (await import("./write.ts")).createWriteTool(fileOptions),
+      ),
+    edit: () =>
+      loadedAtFirstCall(
+        editSpec(),
+        async () => (await import("./edit.ts")).createEditTool(fileOptions),
+      ),
     bash: () =>
-      createBashTool({
-        ...fileOptions,
-        defaultTimeoutS: options.bashTimeoutS,
-        sandbox: options.sandbox,
-      }),
+      loadedAtFirstCall(bashSpec(), async () =>
+        (await import("./bash.ts")).createBashTool({
+          ...fileOptions,
+          defaultTimeoutS: options.bashTimeoutS,
+          sandbox: options.sandbox,
+        })),
     skill: () => (options.skills.length > 0 ? createSkillTool(options.skills) : undefined),
   };
   const wanted = options.enabled === undefined ? undefined : new Set(options.enabled);
@@ -68,6 +81,25 @@ export function createBuiltinTools(options: BuiltinToolOptions): Tool[] {
     if (tool) tools.push(tool);
   }
   return tools;
+}
+
+/**
+ * `spec` now, `load()` at the first call (and again after a failed import), then kept: the
+ * options the tool was built with are the same objects the caller mutates (`/jail`, `/sandbox`).
+ */
+export function loadedAtFirstCall(spec: ToolSpec, load: () => Promise<Tool>): Tool {
+  let loaded: Promise<Tool> | undefined;
+  return {
+    ...spec,
+    source: "builtin",
+    async execute(args, ctx) {
+      loaded ??= load().catch((e) => {
+        loaded = undefined;
+        throw e;
+      });
+      return await (await loaded).execute(args, ctx);
+    },
+  };
 }
 
 /**

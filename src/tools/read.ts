@@ -19,30 +19,16 @@ import {
 } from "./file_access.ts";
 import { looksBinary, MAX_IMAGE_BYTES, sniffImage, toBase64 } from "./image.ts";
 import { formatBytes, MAX_BYTES, MAX_LINES } from "./truncate.ts";
+import { readSpec } from "./specs.ts";
 
 /** Characters shown of one line; minified files would otherwise fill the budget with one line. */
 export const MAX_LINE_CHARS = 2000;
 const SNIFF_BYTES = 8192;
 
-const DESCRIPTION =
-  `Read a file. Text comes back as numbered lines ("<n>\\t<line>"; the numbers are not part of the file), at most ${MAX_LINES} lines or ${
-    MAX_BYTES / 1024
-  } KiB per call: use "offset" (1-based line) and "limit" to read further. PNG, JPEG, GIF and WebP images come back as images. Relative paths are resolved against the working directory.`;
-
 export function createReadTool(options: FileToolOptions = {}): Tool {
   return {
-    name: "read",
-    description: DESCRIPTION,
+    ...readSpec(),
     source: "builtin",
-    schema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File to read (relative or absolute)" },
-        offset: { type: "integer", description: "First line to show, 1-based", minimum: 1 },
-        limit: { type: "integer", description: "Maximum number of lines to show", minimum: 1 },
-      },
-      required: ["path"],
-    },
     execute: (args, ctx) => readFile(args, ctx, options),
   };
 }

@@ -12,12 +12,11 @@ import type { Tool, ToolResult } from "../model/types.ts";
 import type { JsonObject } from "../protocol/frames.ts";
 import { textContent } from "../protocol/content.ts";
 import { type Arg, errorResult, optionalPositive, requiredString } from "./args.ts";
-import { SUBAGENT_TOOL_NAME } from "./names.ts";
+import { DEFAULT_SUBAGENT_TIMEOUT_S, subagentSpec } from "./specs.ts";
 
 export { SUBAGENT_TOOL_NAME } from "./names.ts";
 
-/** Deadline of a child when the model names none. */
-export const DEFAULT_SUBAGENT_TIMEOUT_S = 600;
+export { DEFAULT_SUBAGENT_TIMEOUT_S };
 
 export interface SubagentCall {
   task: string;
@@ -43,14 +42,6 @@ export interface SubagentLauncher {
     ctx: { signal: AbortSignal; progress?: (text: string) => void },
   ): Promise<SubagentReport>;
 }
-
-const DESCRIPTION = [
-  "Delegate a self-contained task to a subagent: a separate zot with the same model, working in",
-  "the same directory with its own fresh conversation. It cannot see this conversation, so the",
-  "task must say everything it needs (goal, files, constraints, what to report back). Returns",
-  "the subagent's final answer. Use it for independent side work (research, a focused change,",
-  "a review) so this conversation stays short. Subagents cannot start subagents.",
-].join(" ");
 
 function optionalName(args: JsonObject): Arg<string | undefined> {
   const v = args.name;
@@ -136,26 +127,8 @@ export function createSubagentTool(
   options: SubagentToolOptions = {},
 ): Tool {
   return {
-    name: SUBAGENT_TOOL_NAME,
-    description: DESCRIPTION,
+    ...subagentSpec(),
     source: "builtin",
-    schema: {
-      type: "object",
-      properties: {
-        task: { type: "string", description: "The complete, self-contained task" },
-        name: { type: "string", description: "Short label for the subagent (optional)" },
-        tools: {
-          type: "array",
-          items: { type: "string" },
-          description: "Only these tools for the subagent (default: the same tools as yours)",
-        },
-        timeout_s: {
-          type: "number",
-          description: `Deadline in seconds (default ${DEFAULT_SUBAGENT_TIMEOUT_S})`,
-        },
-      },
-      required: ["task"],
-    },
     async execute(args, ctx) {
       const call = parseSubagentArgs(args);
       if (!call.ok) return errorResult(call.error);

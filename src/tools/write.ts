@@ -10,23 +10,12 @@ import type { JsonObject } from "../protocol/frames.ts";
 import { errorResult, requiredString, textResult } from "./args.ts";
 import { writeFileAtomic } from "../config/atomic_file.ts";
 import { fileError, type FileToolOptions, isDirectoryError, targetPath } from "./file_access.ts";
-
-const DESCRIPTION =
-  "Create or overwrite a file with the given content. Parent directories are created. Prefer the edit tool for changing part of an existing file.";
+import { writeSpec } from "./specs.ts";
 
 export function createWriteTool(options: FileToolOptions = {}): Tool {
   return {
-    name: "write",
-    description: DESCRIPTION,
+    ...writeSpec(),
     source: "builtin",
-    schema: {
-      type: "object",
-      properties: {
-        path: { type: "string", description: "File to write (relative or absolute)" },
-        content: { type: "string", description: "The complete new content" },
-      },
-      required: ["path", "content"],
-    },
     execute: (args, ctx) => writeFile(args, ctx, options),
   };
 }

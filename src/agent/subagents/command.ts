@@ -14,11 +14,9 @@ import type { ProviderName } from "../../config/provider_names.ts";
 import { DENO_RUN_FLAGS, isCompiled } from "../../self_exec.ts";
 import { join } from "../../path.ts";
 
-/** Set in a child's environment; a child with depth >= 1 gets no subagent tool. */
-export const DEPTH_ENV = "ZOT_SUBAGENT_DEPTH";
+import { DEPTH_ENV } from "./depth.ts";
 
-/** How deep delegation may go: the parent's children cannot delegate again. */
-export const MAX_DEPTH = 1;
+export { DEPTH_ENV, depthOf, MAX_DEPTH } from "./depth.ts";
 
 /** What the parent itself runs with, so the child talks to the same model. */
 export interface ChildProfile {
@@ -111,14 +109,4 @@ export function childCommand(
     ...flags,
   ];
   return { command: execPath, args, env };
-}
-
-/**
- * The depth of this process from its environment: 0 when unset; a value
- * that is not a depth counts as too deep, so garbage never enables recursion.
- */
-export function depthOf(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return 0;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : MAX_DEPTH;
 }

@@ -8,6 +8,7 @@
  */
 
 import type { ZotPaths } from "../../config/paths.ts";
+import type { ListRow } from "../../extensions/manage/list.ts";
 import { basename } from "../../path.ts";
 import { safeJson } from "../../safe_text.ts";
 import { writeErr, writeOut } from "./context.ts";
@@ -23,12 +24,36 @@ export function isPlainList(args: string[]): boolean {
     (args.length === 2 || (args.length === 3 && args[2] === "--json"));
 }
 
+/** Whether `path` can be looked at (a root that cannot be read lists as empty either way). */
+function exists(path: string): Promise<boolean> {
+  return Deno.stat(path).then(() => true, () => false);
+}
+
+/**
+ * True when neither extensions root exists, so the listing is empty: most machines have none, and
+ * they are spared loading discovery, the trust checks and the scope parser to find that out.
+ */
+async function nothingInstalled(paths: ZotPaths): Promise<boolean> {
+  const found = await Promise.all([exists(paths.projectExtensions), exists(paths.extensions)]);
+  return !found.some((f) => f);
+}
+
 export async function runExtList(paths: ZotPaths, json: boolean): Promise<void> {
+  if (await nothingInstalled(paths)) return print([], [], json, () => "");
   const { listRows, renderListTable, unreadableInstalls } = await import(
     "../../extensions/manage/list.ts"
   );
   const rows = await listRows(paths);
   const unreadable = await unreadableInstalls(paths);
+  print(rows, unreadable, json, renderListTable);
+}
+
+function print(
+  rows: ListRow[],
+  unreadable: { dir: string; problem: string }[],
+  json: boolean,
+  renderListTable: (rows: ListRow[]) => string,
+): void {
   // Not rows (the reference table lists readable manifests only), but never silent.
   for (const bad of unreadable) {
     writeErr(`skipped "${bad.dir}": ${bad.problem} (run "zot ext doctor ${basename(bad.dir)}")`);

@@ -10,7 +10,7 @@ import { resolve } from "../../path.ts";
 import { denoEnv, type EnvGet, zotHome, type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { loadCredentials } from "../../config/credentials.ts";
 import { rememberModel } from "../../config/settings.ts";
-import { DEPTH_ENV, depthOf } from "../../agent/subagents/command.ts";
+import { DEPTH_ENV, depthOf } from "../../agent/subagents/depth.ts";
 import { errorMessage, UsageError } from "../../errors.ts";
 import { Agent } from "../../agent/loop.ts";
 import { ToolRegistry } from "../../agent/tool_registry.ts";
@@ -27,7 +27,7 @@ import type {
 import type { ProviderId } from "../../providers/types.ts";
 import { defaultMaxTokens, findModel } from "../../providers/models.ts";
 import { autoCompactDue } from "../../agent/compaction_due.ts";
-import { lookUpModel } from "../../providers/model_lookup.ts";
+import { lookUpModelLazily } from "./model_info.ts";
 import { type BashSandbox, createJail, type JailPolicy } from "../../tools/mod.ts";
 import { readBashSandbox } from "../../config/bash_sandbox.ts";
 import { createBashSandbox, removeSandboxTemp } from "./bash_sandbox.ts";
@@ -196,7 +196,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
     systemPromptBuilder(flags, paths, registry, () => registry.get("skill") ? promptSkills : []),
     // Limits and prices of a model beyond the catalog: models.json, else the server says. Only
     // runs of several prompts ask the server: one prompt never compacts, and need not wait.
-    lookUpModel({
+    lookUpModelLazily({
       provider: resolved.id,
       model: resolved.model,
       modelsFile: paths.models,

@@ -12,14 +12,10 @@ import type { SubagentEvent } from "../../agent/events.ts";
 import type { CredentialsResult } from "../../config/credentials.ts";
 import type { EnvGet, ZotPaths } from "../../config/paths.ts";
 import type { SubagentSupervisor } from "../../agent/subagents/supervisor.ts";
-import {
-  childCommand,
-  childTools,
-  DEPTH_ENV,
-  depthOf,
-  MAX_DEPTH,
-} from "../../agent/subagents/command.ts";
-import { createSubagentTool, type SubagentLauncher } from "../../tools/subagent.ts";
+import { DEPTH_ENV, depthOf, MAX_DEPTH } from "../../agent/subagents/depth.ts";
+import type { SubagentLauncher } from "../../tools/subagent.ts";
+import { loadedAtFirstCall } from "../../tools/mod.ts";
+import { subagentSpec } from "../../tools/specs.ts";
 import { resolve } from "../../path.ts";
 import type { RunFlags } from "./flags.ts";
 
@@ -81,10 +77,14 @@ export function createSubagents(o: SubagentWiringOptions): SubagentWiring | unde
     home: o.paths.home,
   };
   // Loaded at the first delegation: a run that never delegates (and every run until its first
-  // model request) does without the supervisor, the child runner and its stream parser.
+  // model request) does without the tool's code, the supervisor, the child's command line, the
+  // child runner and its stream parser.
   let supervisor: Promise<SubagentSupervisor> | undefined;
   const load = () =>
-    supervisor ??= import("../../agent/subagents/supervisor.ts").then(({ SubagentSupervisor }) =>
+    supervisor ??= Promise.all([
+      import("../../agent/subagents/supervisor.ts"),
+      import("../../agent/subagents/command.ts"),
+    ]).then(([{ SubagentSupervisor }, { childCommand, childTools }]) =>
       new SubagentSupervisor({
         cwd,
         emit: o.emit,
@@ -98,7 +98,13 @@ export function createSubagents(o: SubagentWiringOptions): SubagentWiring | unde
     );
   const launcher: SubagentLauncher = { run: async (call, ctx) => (await load()).run(call, ctx) };
   return {
-    tool: createSubagentTool(launcher, { jailed: o.jailed }),
+    tool: loadedAtFirstCall(
+      subagentSpec(),
+      async () =>
+        (await import("../../tools/subagent.ts")).createSubagentTool(launcher, {
+          jailed: o.jailed,
+        }),
+    ),
     async shutdown() {
       if (supervisor) await (await supervisor).shutdown();
     },

@@ -8,7 +8,8 @@
 import type { Tool } from "../../model/types.ts";
 import { type BashSandbox, createBuiltinTools, type JailPolicy } from "../../tools/mod.ts";
 // Not skills/mod.ts: it also exports the frontmatter parser, which discovery loads when needed.
-import { discoverSkills } from "../../skills/discovery.ts";
+import { type SkillRoot, skillRoots } from "../../skills/roots.ts";
+import { BUILTIN_SKILLS } from "../../skills/builtin/mod.ts";
 import type { Skill } from "../../skills/types.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
 import { type EnvGet, homeDir, type ZotPaths } from "../../config/paths.ts";
@@ -35,14 +36,21 @@ export async function loadSkills(
   warn: DiagnosticSink,
 ): Promise<Skill[]> {
   if (flags.noSkill) return [];
+  const where = { cwd: paths.cwd, zotHome: paths.home, home: homeDir(env) };
+  // No extensions and no skill folder (most runs): zot's own skills, without the discovery code.
+  if (
+    sources.length === 0 &&
+    !(await anyExists(skillRoots({ ...where, includeHome: flags.withSkills })))
+  ) {
+    return [...BUILTIN_SKILLS];
+  }
   // Extensions' skill bundles need the manifest checks: loaded only when there are extensions.
   const bundles = sources.length
     ? await (await import("../../extensions/manifest_skill_plan.ts")).planSkillBundles(sources)
     : { value: [], diagnostics: [] };
+  const { discoverSkills } = await import("../../skills/discovery.ts");
   const found = await discoverSkills({
-    cwd: paths.cwd,
-    zotHome: paths.home,
-    home: homeDir(env),
+    ...where,
     includeHome: flags.withSkills,
     disabled: false,
     bundles: bundles.value,
@@ -51,6 +59,13 @@ export async function loadSkills(
     if (d.severity !== "info") warn(d);
   }
   return found.value;
+}
+
+/** Whether any root is there, even one that cannot be read: discovery reports that. */
+async function anyExists(roots: readonly SkillRoot[]): Promise<boolean> {
+  const there = (dir: string) =>
+    Deno.lstat(dir).then(() => true, (e) => !(e instanceof Deno.errors.NotFound));
+  return (await Promise.all(roots.map((r) => there(r.dir)))).some((t) => t);
 }
 
 export function builtinTools(
