@@ -178,8 +178,8 @@ export const mutants: Mutant[] = [
     id: "launch-granted-env-only",
     protection: "the runner's environment holds only the variables the scope grants",
     file: "src/sandbox/launch.ts",
-    find: "const env: Record<string, string> = { ...npm?.env, ...grantedEnv(scope, hostEnv) };",
-    replace: "const env: Record<string, string> = { ...npm?.env, ...hostEnv };",
+    find: "let env: Record<string, string> = { ...npm?.env, ...grantedEnv(scope, hostEnv) };",
+    replace: "let env: Record<string, string> = { ...npm?.env, ...hostEnv };",
     tests: [REFUSALS],
   },
   {
