@@ -174,4 +174,29 @@ export const mutants: Mutant[] = [
     replace: "if (!view.ok || view.ok) return view.ok ? { ...view, env: runner.env } : view;",
     tests: [RUN_TEST, SOCKETS_TEST, HOSTS_TEST],
   },
+  {
+    id: "run-grant-outer-shows-state",
+    protection: "the OS sandbox around a run grant's view hides zot's state (/proc/<pid>/root)",
+    file: "src/sandbox/run_grant.ts",
+    find: 'const readDeny = [ctx.zotHome, "/tmp"];',
+    replace: 'const readDeny = ["/tmp"];',
+    tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-outer-shows-home",
+    protection: "the OS sandbox around a run grant's view hides the home (/proc/<pid>/root)",
+    file: "src/sandbox/run_grant.ts",
+    find: 'if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);',
+    replace: "",
+    tests: [RUN_TEST],
+  },
+  {
+    id: "run-grant-outer-grant-reopens-state",
+    protection:
+      "a read grant holding zot's state does not reopen it in the OS sandbox around the view",
+    file: "src/sandbox/run_grant.ts",
+    find: "const around = await readsAroundHidden(allowed, ctx.zotHome, own);",
+    replace: "const around = { ok: true as const, read: allowed };",
+    tests: ["tests/lifetime/run_state_test.ts"],
+  },
 ];

@@ -12,6 +12,7 @@
  */
 
 import { confineCommand } from "../ossandbox/confine.ts";
+import { readsAroundHidden } from "../ossandbox/hidden_reads.ts";
 import type { OsPolicy } from "../ossandbox/policy.ts";
 import { hostKind } from "../scope/net_host.ts";
 import { errorMessage } from "../errors.ts";
@@ -49,11 +50,10 @@ export async function confineRunner(
   const hosts = [...scope.net, ...scope.import];
   const view = confineRunGrant(runner.command, runner.args, { ...ctx, hosts: hosts.length > 0 });
   if (!view.ok) return view;
+  const reads = await outerReads(ctx);
+  if (!reads.ok) return { ok: false, why: reads.error };
   const policy: OsPolicy = {
-    // The view inside decides what is readable and hides zot's state; this sandbox adds the
-    // process namespace, the socket rule and the network, and keeps the rest read only.
-    readDeny: [],
-    readAllow: [],
+    ...reads.policy,
     write: [ctx.dataDir, ...(ctx.writes ?? [])],
     // Only those that exist: one that does not would be made as an empty file in the user's tree.
     writeDeny: (ctx.denyWrite ?? []).filter(exists),
@@ -79,6 +79,28 @@ export async function confineRunner(
         `run in the OS sandbox: ${errorMessage(e)}`,
     };
   }
+}
+
+/**
+ * What the OS sandbox around the view lets be read. The view is not the only way into that
+ * sandbox's file system: the processes of the sandbox that start the view (its shell, the
+ * network relays) live in the same PID namespace, and `/proc/<pid>/root` of any of them opens
+ * the sandbox's own view. So that view hides on its own what the inner one hides: zot's state
+ * (but the extension's own directories, whatever a read grant covers), the home and the shared
+ * `/tmp` (but what the scope grants and the runner needs there).
+ */
+async function outerReads(
+  ctx: Omit<ConfineContext, "hosts">,
+): Promise<
+  { ok: true; policy: Pick<OsPolicy, "readDeny" | "readAllow"> } | { ok: false; error: string }
+> {
+  const own = [ctx.extensionDir, ctx.dataDir, ...(ctx.denoDir ? [ctx.denoDir] : [])];
+  const allowed = [...(ctx.runtime ?? []), ...(ctx.reads ?? []), ...(ctx.writes ?? []), ...own];
+  const around = await readsAroundHidden(allowed, ctx.zotHome, own);
+  if (!around.ok) return around;
+  const readDeny = [ctx.zotHome, "/tmp"];
+  if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);
+  return { ok: true, policy: { readDeny, readAllow: around.read } };
 }
 
 function exists(path: string): boolean {

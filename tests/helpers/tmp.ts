@@ -18,10 +18,12 @@ export async function tempDir(prefix = "zot-test-"): Promise<{ path: string } & 
 }
 
 /** A temp ZOT_HOME plus a project cwd, with resolved paths. */
-export async function tempZot(): Promise<
+export async function tempZot(options: { dir?: string } = {}): Promise<
   { root: string; home: string; cwd: string; paths: ZotPaths } & AsyncDisposable
 > {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "zot-home-" }));
+  const root = await Deno.realPath(
+    await Deno.makeTempDir({ prefix: "zot-home-", dir: options.dir }),
+  );
   const home = `${root}/home`;
   const cwd = `${root}/project`;
   await Deno.mkdir(home, { recursive: true });

@@ -13,8 +13,9 @@ import { tempZot } from "../helpers/tmp.ts";
 import { extension, PROBE, probeHome, readOr, runZot } from "./_run_probe.ts";
 import { confineRunGrant } from "../../src/sandbox/confine.ts";
 
-async function probeRun() {
-  const z = await tempZot();
+/** The probe with zot's state in `dir` (default: the temp directory). */
+async function probeRun(dir?: string) {
+  const z = await tempZot({ dir });
   const key = `sk-ant-env-${crypto.randomUUID()}`;
   const stored = `sk-ant-stored-${crypto.randomUUID()}`;
   const auth = join(z.home, "auth.json");
@@ -124,6 +125,36 @@ Deno.test("run grant off Linux: refused, never started unconfined", () => {
   // An extension directory that is the state directory itself does not undo the hiding.
   const whole = confineRunGrant("deno", [], { ...ctx, os: "linux", extensionDir: "/h" });
   assert(whole.ok && !whole.args.includes("--ro-bind"));
+});
+
+Deno.test("run grant: no process in the view shows zot's state through /proc/<pid>/root", async () => {
+  const { z, stored, run, probe } = await probeRun();
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  const roots = probe.split("-- root of ").slice(1);
+  assert(roots.length > 1, probe);
+  assert(!probe.includes(stored), `auth.json was readable through a process's root:\n${probe}`);
+  for (const root of roots) {
+    // Its lines: the process, what `cat` of auth.json said, the listing of zot's state directory.
+    const listing = root.split("\n")[2]?.split(" ") ?? [];
+    assert(!listing.includes("auth.json"), `zot's state was listed:\n${root}`);
+  }
+});
+
+Deno.test("run grant: a state directory outside /tmp and the home is hidden from /proc/<pid>/root too", async () => {
+  const { z, stored, run, probe } = await probeRun("/var/tmp");
+  await using _z = z;
+  assertEquals(run.code, 0, run.stderr);
+  assert(probe.split("-- root of ").length > 2, probe);
+  assert(!probe.includes(stored), `auth.json was readable through a process's root:\n${probe}`);
+});
+
+Deno.test("run grant: no process in the view shows the home through /proc/<pid>/root", async () => {
+  const r = await probeHome({ read: ["${home}/notes"] });
+  await using _z = r.z;
+  assertEquals(r.run.code, 0, r.run.stderr);
+  assert(r.probe.split("-- root of ").length > 2, r.probe);
+  assert(!r.probe.includes("PRIVATE-KEY-MATERIAL"), `the home was readable:\n${r.probe}`);
 });
 
 Deno.test("run grant: the program cannot read the home directory, only what the scope grants there", async () => {
