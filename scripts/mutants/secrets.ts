@@ -98,4 +98,29 @@ export const mutants: Mutant[] = [
     replace: 'export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];',
     tests: ["tests/tools/bash_sandbox_state_test.ts", "tests/tools/bash_sandbox_policy_test.ts"],
   },
+  {
+    id: "secrets-late-link-reads-state",
+    protection: "a runner reading beyond its own directories sees no zot state (a later link)",
+    file: "src/sandbox/launch.ts",
+    find: "if (needsStateView(viewContext)) {",
+    replace: "if (false) {",
+    tests: ["tests/sandbox/state_link_test.ts"],
+  },
+  {
+    id: "secrets-state-view-shows-state",
+    protection: "the mount view of such a runner covers zot's state directory",
+    file: "src/sandbox/state_view.ts",
+    find: 'const view = ["--dev-bind", "/", "/", "--die-with-parent", "--tmpfs", ctx.zotHome];',
+    replace: 'const view = ["--dev-bind", "/", "/", "--die-with-parent"];',
+    tests: ["tests/sandbox/state_link_test.ts"],
+  },
+  {
+    id: "secrets-state-view-missing-bwrap-open",
+    protection: "without bubblewrap such a runner does not start (no run without the view)",
+    file: "src/sandbox/state_view.ts",
+    find: "  if (!bwrap) {\n    return {\n      ok: false,",
+    replace:
+      "  if (!bwrap) {\n    return { ok: true, command, args: [...args] };\n    return {\n      ok: false,",
+    tests: ["tests/sandbox/state_link_test.ts"],
+  },
 ];

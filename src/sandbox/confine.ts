@@ -173,7 +173,7 @@ export function sessionSocketDirs(tmuxTmpdir?: string): string[] {
 }
 
 /** The first regular executable file `name` on the `:`-separated `searchPath`. */
-function findExecutable(name: string, searchPath: string): string | undefined {
+export function findExecutable(name: string, searchPath: string): string | undefined {
   for (const dir of searchPath.split(delimiter)) {
     // An empty entry would mean zot's cwd, the project: never look there.
     if (dir === "") continue;

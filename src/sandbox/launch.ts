@@ -24,6 +24,7 @@ import { grantedEnv, workerPermissions } from "./permissions.ts";
 import { describeScopeShort } from "./describe.ts";
 import { sandboxDenoDir } from "./web_storage.ts";
 import { confineRunner } from "./run_grant.ts";
+import { needsStateView, withStateView } from "./state_view.ts";
 import { ignoresCase, stateDenyFor } from "./zot_state.ts";
 
 /** The extension to run, as values its loader has read and checked. */
@@ -301,6 +302,22 @@ export async function planSandboxLaunch(
     if (!confined.ok) return fail(confined.why);
     ({ command, args, release } = confined);
     env = confined.env;
+  } else {
+    // No run grant: Deno alone holds the runner, and a link made later in a granted directory
+    // would read zot's state under another name; the mount view covers it (state_view.ts).
+    const viewContext = {
+      zotHome: await Deno.realPath(ctx.paths.home),
+      extensionDir: extDir,
+      dataDir: realData,
+      denoDir: await Deno.realPath(env.DENO_DIR),
+      readable: [...perms.permissions.read, ...perms.permissions.write],
+      searchPath: hostEnv.PATH ?? "",
+    };
+    if (needsStateView(viewContext)) {
+      const view = withStateView(command, args, viewContext);
+      if (!view.ok) return fail(view.why);
+      ({ command, args } = view);
+    }
   }
 
   const plan: SandboxPlan = {

@@ -5,7 +5,7 @@
 
 import { join } from "../../src/path.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { withTimeout } from "../helpers/wait.ts";
+import { until, withTimeout } from "../helpers/wait.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { zotCommand } from "../modes/run_zot.ts";
 import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
@@ -30,15 +30,28 @@ export async function extension(
   return dir;
 }
 
-/** `zot -p` with `ext`: its extensions start (or fail to) before the one prompt. */
+/**
+ * zot with `ext`: `zot -p` (its extensions start, or fail to, before the one prompt), or, given
+ * `waitFor`, `zot --rpc` until the extension has written that file, however long its start
+ * takes (a probe doing its work before `ready` may outlast the start-up wait of `-p`).
+ */
 export async function runZot(
   z: { cwd: string; home: string; root: string },
   ext: string,
   env: Record<string, string>,
+  waitFor?: string,
 ) {
   await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
-  const args = ["-p", "hi", "--base-url", llm.url, "--ext", ext];
-  const child = zotCommand(args, { ...z, env }).spawn();
+  const args = waitFor
+    ? ["--rpc", "--base-url", llm.url, "--ext", ext]
+    : ["-p", "hi", "--base-url", llm.url, "--ext", ext];
+  const child = zotCommand(args, { ...z, env }, waitFor ? "piped" : undefined).spawn();
+  if (waitFor) {
+    let gone = false;
+    child.status.then(() => gone = true);
+    await until(() => gone || readOr(waitFor) !== undefined, 60_000, `${waitFor} to be written`);
+    await child.stdin.close();
+  }
   const out = await withTimeout(child.output(), 60_000, "zot to finish");
   await assertNoLeftoverProcesses(z.root);
   return { pid: child.pid, code: out.code, stderr: new TextDecoder().decode(out.stderr) };
@@ -86,12 +99,13 @@ export async function probeHome(
       ...(urls ? [urls.granted, urls.other] : []),
     ]);
     const realHome = Deno.env.get("HOME") ?? "/root";
+    const out = join(z.home, "extension-data", "run-probe", "probe.txt");
     const run = await runZot(z, ext, {
       HOME: home,
       // zot's own module cache stays where it is; only the user's home moved.
       DENO_DIR: Deno.env.get("DENO_DIR") ?? join(realHome, ".cache", "deno"),
-    });
-    const probe = readOr(join(z.home, "extension-data", "run-probe", "probe.txt")) ?? "";
+    }, out);
+    const probe = readOr(out) ?? "";
     const section = (name: string, next: string) =>
       probe.split(`== ${name}\n`)[1]?.split(`== ${next}`)[0] ?? "";
     return {

@@ -31,7 +31,7 @@ async function probeRun(dir?: string) {
     sockets,
   ]);
   const out = join(z.home, "extension-data", "run-probe", "probe.txt");
-  const run = await runZot(z, ext, { ANTHROPIC_API_KEY: key, TMUX_TMPDIR: tmux });
+  const run = await runZot(z, ext, { ANTHROPIC_API_KEY: key, TMUX_TMPDIR: tmux }, out);
   const probe = readOr(out) ?? "";
   return { z, key, stored, run, probe };
 }
@@ -93,10 +93,11 @@ Deno.test("no run grant: a sandboxed extension starts without bubblewrap", async
   const bin = join(z.root, "bin");
   await Deno.mkdir(bin);
   const ext = await extension(z.root, "run-probe", PROBE, undefined, ["/x", "/y", "/z"]);
-  const run = await runZot(z, ext, { PATH: bin });
+  const out = join(z.home, "extension-data", "run-probe", "probe.txt");
+  const run = await runZot(z, ext, { PATH: bin }, out);
   assert(!run.stderr.includes("Cannot start"), run.stderr);
   // It ran, and the sandbox refused the shell it has no grant for.
-  const probe = readOr(join(z.home, "extension-data", "run-probe", "probe.txt"));
+  const probe = readOr(out);
   assertStringIncludes(probe ?? "", "spawn failed");
 });
 

@@ -7,12 +7,7 @@
 import { join } from "../../src/path.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempZot } from "../helpers/tmp.ts";
-import { withTimeout } from "../helpers/wait.ts";
-import { startFakeLlm } from "../helpers/fake_llm.ts";
-import { zotCommand } from "../modes/run_zot.ts";
-import { assertNoLeftoverProcesses } from "../helpers/procs.ts";
-
-const PROBE = new URL("../fixtures/lifetime/run-probe/main.ts", import.meta.url).pathname;
+import { PROBE, readOr, runZot } from "./_run_probe.ts";
 
 type Zot = Awaited<ReturnType<typeof tempZot>>;
 
@@ -42,23 +37,15 @@ for (const [label, grant] of GRANTS) {
         scope,
       }),
     );
-    await using llm = await startFakeLlm({ script: [{ text: "ok" }] });
-    const realHome = Deno.env.get("HOME") ?? "/root";
-    const child = zotCommand(["-p", "hi", "--base-url", llm.url, "--ext", dir], {
-      ...z,
-      env: {
-        HOME: z.root,
-        // zot's own module cache stays where it is; only the user's home moved.
-        DENO_DIR: Deno.env.get("DENO_DIR") ?? join(realHome, ".cache", "deno"),
-      },
-    }).spawn();
-    const out = await withTimeout(child.output(), 60_000, "zot to finish");
-    await assertNoLeftoverProcesses(z.root);
-    const stderr = new TextDecoder().decode(out.stderr);
-    assertEquals(out.code, 0, stderr);
-    const probe = await Deno.readTextFile(
-      join(z.home, "extension-data", "run-probe", "probe.txt"),
-    ).catch(() => "");
+    const out = join(z.home, "extension-data", "run-probe", "probe.txt");
+    const run = await runZot(z, dir, {
+      HOME: z.root,
+      // zot's own module cache stays where it is; only the user's home moved.
+      DENO_DIR: Deno.env.get("DENO_DIR") ?? join(Deno.env.get("HOME") ?? "/root", ".cache", "deno"),
+    }, out);
+    const stderr = run.stderr;
+    assertEquals(run.code, 0, stderr);
+    const probe = readOr(out) ?? "";
     assertStringIncludes(probe, "== end", `${probe}\n${stderr}`);
     assert(!probe.includes(stored), `auth.json was readable:\n${probe}`);
   });
