@@ -119,9 +119,9 @@ export const mutants: Mutant[] = [
   {
     id: "run-grant-reads-home",
     protection: "a program started through a run grant cannot read the user's home directory",
-    file: "src/sandbox/confine.ts",
-    find: 'for (const hidden of ["/tmp", ctx.home]) {',
-    replace: 'for (const hidden of ["/tmp"]) {',
+    file: "src/sandbox/run_grant.ts",
+    find: 'if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);',
+    replace: "",
     tests: [RUN_TEST],
   },
   {
@@ -135,26 +135,26 @@ export const mutants: Mutant[] = [
   {
     id: "run-grant-program-writes-git",
     protection: "a program started through a run grant cannot write into a write grant's .git",
-    file: "src/sandbox/confine.ts",
-    find:
-      'for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);',
-    replace: "",
+    file: "src/sandbox/run_grant.ts",
+    find: "writeDeny: (ctx.denyWrite ?? []).filter(exists),",
+    replace: "writeDeny: [],",
     tests: [RUN_TEST],
   },
   {
     id: "run-grant-home-grants-ignored",
     protection: "a run grant hides the home directory without losing what the scope grants there",
-    file: "src/sandbox/confine.ts",
-    find: "for (const [how, path] of back) if (inside(path)) view.push(how, path, path);",
-    replace: "",
+    file: "src/sandbox/run_grant.ts",
+    find:
+      "const allowed = [...(ctx.runtime ?? []), ...(ctx.reads ?? []), ...(ctx.writes ?? []), ...own];",
+    replace: "const allowed = [...(ctx.runtime ?? []), ...(ctx.writes ?? []), ...own];",
     tests: [RUN_TEST],
   },
   {
     id: "run-grant-shared-tmp",
     protection: "a program started through a run grant gets a /tmp of its own, not the shared one",
     file: "src/sandbox/confine.ts",
-    find: 'for (const hidden of ["/tmp", ctx.home]) {',
-    replace: "for (const hidden of [ctx.home]) {",
+    find: 'view.push("--tmpfs", "/tmp");',
+    replace: "",
     tests: [RUN_TEST],
   },
   {
@@ -175,22 +175,6 @@ export const mutants: Mutant[] = [
     tests: [RUN_TEST, SOCKETS_TEST, HOSTS_TEST],
   },
   {
-    id: "run-grant-outer-shows-state",
-    protection: "the OS sandbox around a run grant's view hides zot's state (/proc/<pid>/root)",
-    file: "src/sandbox/run_grant.ts",
-    find: 'const readDeny = [ctx.zotHome, "/tmp"];',
-    replace: 'const readDeny = ["/tmp"];',
-    tests: [RUN_TEST],
-  },
-  {
-    id: "run-grant-outer-shows-home",
-    protection: "the OS sandbox around a run grant's view hides the home (/proc/<pid>/root)",
-    file: "src/sandbox/run_grant.ts",
-    find: 'if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);',
-    replace: "",
-    tests: [RUN_TEST],
-  },
-  {
     id: "run-grant-outer-grant-reopens-state",
     protection:
       "a read grant holding zot's state does not reopen it in the OS sandbox around the view",
@@ -198,5 +182,14 @@ export const mutants: Mutant[] = [
     find: "const around = await readsAroundHidden(allowed, ctx.zotHome, own);",
     replace: "const around = { ok: true as const, read: allowed };",
     tests: ["tests/lifetime/run_state_test.ts"],
+  },
+  {
+    id: "run-grant-tmp-grants-ignored",
+    protection: "a run grant's own /tmp keeps what the scope grants inside /tmp",
+    file: "src/sandbox/confine.ts",
+    find:
+      'if ((path === "/tmp" || isInside("/tmp", path)) && exists(path)) view.push(how, path, path);',
+    replace: "",
+    tests: [RUN_TEST],
   },
 ];

@@ -110,17 +110,17 @@ export const mutants: Mutant[] = [
   {
     id: "run-grant-sees-zot-home",
     protection: "zot's state directory (auth.json, sessions, grants) is hidden from the runner",
-    file: "src/sandbox/confine.ts",
-    find: '  view.push("--tmpfs", ctx.zotHome);',
-    replace: '  view.push("--setenv", "ZOT_HOME_SHOWN", ctx.zotHome);',
+    file: "src/sandbox/run_grant.ts",
+    find: 'const readDeny = [ctx.zotHome, "/tmp", ...sessionSocketDirs(ctx.tmuxTmpdir)];',
+    replace: 'const readDeny = ["/tmp", ...sessionSocketDirs(ctx.tmuxTmpdir)];',
     tests: [RUN],
   },
   {
     id: "run-grant-sees-tmux",
     protection: "the tmux server's socket directory (a door out of the view) is hidden",
-    file: "src/sandbox/confine.ts",
-    find: '  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);',
-    replace: "",
+    file: "src/sandbox/run_grant.ts",
+    find: 'const readDeny = [ctx.zotHome, "/tmp", ...sessionSocketDirs(ctx.tmuxTmpdir)];',
+    replace: 'const readDeny = [ctx.zotHome, "/tmp"];',
     tests: [RUN],
   },
   {

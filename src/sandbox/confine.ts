@@ -11,19 +11,20 @@
  * outside the view for the program) and a network holding nothing but the
  * way to its filtering proxy, which lets through the scope's hosts only.
  *
- * The view itself hides, with empty directories, zot's state directory
- * (`auth.json`, sessions, grants, other extensions and their data; the
- * extension's own directory, read only, and its data directory are put
- * back), the user's home directory (keys, tokens, shell history; what the
- * scope grants there and what the runner needs to start come back) and the
- * shared `/tmp` (other programs' files and sockets; the program gets its own).
- * Servers of the user that could run code outside the view (a tmux server,
- * the session bus) are hidden where they usually listen. A scope without
- * network hosts (nor import hosts) gets a network namespace with nothing in
- * it, not even the way to the proxy. The rest of the file system looks as it
- * does to the user, read only but for the write grants. bubblewrap (`bwrap`)
- * does this without privileges on Linux. Where it is missing, or not on
- * Linux, such an extension does not start: there is no unconfined fallback.
+ * That OS sandbox also hides, by directory, zot's state (`auth.json`,
+ * sessions, grants, other extensions and their data; the extension's own
+ * directories come back), the user's home (what the scope grants there and
+ * what the runner needs to start come back), the shared `/tmp` and the
+ * per-user runtime and multiplexer socket directories: its own processes
+ * (the shell and relays that start this view) share the PID namespace, and
+ * `/proc/<pid>/root` of any of them shows the OS sandbox's view, so the
+ * hiding belongs there, once. This view adds what the OS sandbox does not
+ * give: a writable `/tmp` of the program's own (what the scope grants there
+ * comes back), and, for a scope without network hosts (nor import hosts), a
+ * network namespace with nothing in it, not even the way to the proxy.
+ * bubblewrap (`bwrap`) does this without privileges on Linux. Where it is
+ * missing, or not on Linux, such an extension does not start: there is no
+ * unconfined fallback.
  * `--die-with-parent` ends the namespace with its `bwrap` (verified on Deno
  * 2.9.6: Deno spawns from its main thread, so the parent-death signal does
  * not fire when a worker thread of zot retires).
@@ -98,45 +99,28 @@ export function confineRunGrant(
         `its scope grants "run" (${granted}), and programs it starts must run confined by bubblewrap, which is not installed (run "apt install bubblewrap")`,
     };
   }
-  // The user's file system and devices as they are (the OS sandbox around makes them read only
-  // but for the write grants). Its TMPDIR is a directory no confined process may write: unset,
-  // programs use the view's own /tmp.
+  // The user's file system and devices as the OS sandbox around shows them (zot's state, the
+  // home and the shared /tmp hidden but for what the scope grants: run_grant.ts). Its TMPDIR is a
+  // directory no confined process may write: unset, programs use the view's own /tmp.
   const view = ["--dev-bind", "/", "/", "--die-with-parent", "--unsetenv", "TMPDIR"];
   // No hosts granted: no network at all, not even the way to the proxy.
   if (!ctx.hosts) view.push("--unshare-net");
-  // The shared temp directory and the home directory are hidden; what the scope grants there
-  // (and what the runner needs to start) comes back, parents before children so a write grant
-  // inside a read grant stays writable. The program gets a /tmp of its own: other programs'
-  // temp files, sockets and the OS sandbox's own bridges are not there to read or replace.
-  // zot's state is hidden again after, so no grant of a parent brings it back.
+  // A /tmp of its own, writable: other programs' temp files, sockets and the OS sandbox's own
+  // bridges are not there to read or replace. What the scope grants there, and the extension's
+  // own directories, come back, parents before children so a write grant inside a read grant
+  // stays writable.
+  view.push("--tmpfs", "/tmp");
   const back: [string, string][] = [
     ...(ctx.runtime ?? []).map((p): [string, string] => ["--ro-bind", p]),
     ...(ctx.reads ?? []).map((p): [string, string] => ["--ro-bind", p]),
     ["--ro-bind", ctx.extensionDir],
+    ...(ctx.denoDir ? [["--ro-bind", ctx.denoDir] as [string, string]] : []),
     ...(ctx.writes ?? []).map((p): [string, string] => ["--bind", p]),
+    ["--bind", ctx.dataDir],
   ];
   back.sort((a, b) => a[1].length - b[1].length);
-  for (const hidden of ["/tmp", ctx.home]) {
-    if (!hidden || hidden === "/") continue;
-    view.push("--tmpfs", hidden);
-    // A grant of the whole tree puts it all back (zot's state is hidden again below).
-    const inside = (p: string) => (p === hidden || isInside(hidden, p)) && exists(p);
-    for (const [how, path] of back) if (inside(path)) view.push(how, path, path);
-  }
-  // Deno's deny list holds only for the extension; a granted program is held by the view.
-  for (const path of ctx.denyWrite ?? []) if (exists(path)) view.push("--ro-bind", path, path);
-  // The usual doors to your other processes, which run outside this view and could read zot's
-  // environment for the program: your terminal multiplexer's server and the per-user runtime
-  // directory (session bus, systemd --user). Hidden when they exist.
-  for (const dir of sessionSocketDirs(ctx.tmuxTmpdir)) view.push("--tmpfs", dir);
-  // zot's state (auth.json, sessions, grants, other extensions) is hidden.
-  view.push("--tmpfs", ctx.zotHome);
-  // Put back what the extension itself needs, when it lies inside; never the whole state
-  // directory (an `--ext` of it would otherwise undo the hiding).
-  const own: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
-  if (ctx.denoDir) own.push(["--ro-bind", ctx.denoDir]);
-  for (const [how, path] of own) {
-    if (path !== ctx.zotHome && isInside(ctx.zotHome, path)) view.push(how, path, path);
+  for (const [how, path] of back) {
+    if ((path === "/tmp" || isInside("/tmp", path)) && exists(path)) view.push(how, path, path);
   }
   return {
     ok: true,

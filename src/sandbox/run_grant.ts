@@ -16,7 +16,7 @@ import { readsAroundHidden } from "../ossandbox/hidden_reads.ts";
 import type { OsPolicy } from "../ossandbox/policy.ts";
 import { hostKind } from "../scope/net_host.ts";
 import { errorMessage } from "../errors.ts";
-import { type ConfineContext, confineRunGrant } from "./confine.ts";
+import { type ConfineContext, confineRunGrant, sessionSocketDirs } from "./confine.ts";
 
 /** The runner's command, before confinement. */
 export interface RunnerCommand {
@@ -82,12 +82,12 @@ export async function confineRunner(
 }
 
 /**
- * What the OS sandbox around the view lets be read. The view is not the only way into that
- * sandbox's file system: the processes of the sandbox that start the view (its shell, the
- * network relays) live in the same PID namespace, and `/proc/<pid>/root` of any of them opens
- * the sandbox's own view. So that view hides on its own what the inner one hides: zot's state
- * (but the extension's own directories, whatever a read grant covers), the home and the shared
- * `/tmp` (but what the scope grants and the runner needs there).
+ * What the OS sandbox around the view lets be read. It hides, by directory (a deny by file would
+ * let a file replaced later through): zot's state (but the extension's own directories, whatever
+ * a read grant covers), the home and the shared `/tmp` (but what the scope grants and the runner
+ * needs there), and the usual doors to your other processes (the per-user runtime directory,
+ * terminal multiplexers' sockets). This is the one place these are hidden: the view inside sees
+ * through it, and so does `/proc/<pid>/root` of the sandbox's own processes.
  */
 async function outerReads(
   ctx: Omit<ConfineContext, "hosts">,
@@ -98,7 +98,7 @@ async function outerReads(
   const allowed = [...(ctx.runtime ?? []), ...(ctx.reads ?? []), ...(ctx.writes ?? []), ...own];
   const around = await readsAroundHidden(allowed, ctx.zotHome, own);
   if (!around.ok) return around;
-  const readDeny = [ctx.zotHome, "/tmp"];
+  const readDeny = [ctx.zotHome, "/tmp", ...sessionSocketDirs(ctx.tmuxTmpdir)];
   if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);
   return { ok: true, policy: { readDeny, readAllow: around.read } };
 }
