@@ -12,6 +12,20 @@ import type { Mutant } from "./types.ts";
 
 const PERMS = "src/sandbox/permissions.ts";
 const ENV_GRANT_TEST = "tests/sandbox/env_grant_keys_test.ts";
+const BASH_ENV = "src/tools/bash_env.ts";
+const BASH_ENV_TEST = "tests/tools/bash_env_gaps_test.ts";
+
+/** A word or part of a name that marks a credential, taken out of its list. */
+function nameMarker(marker: string, list: "part" | "word"): Mutant {
+  return {
+    id: `fixes-bashenv-${marker.toLowerCase()}-${list}-passed`,
+    protection: `a variable with ${marker} in its name does not reach a sandboxed command`,
+    file: BASH_ENV,
+    find: `  "${marker}",\n`,
+    replace: "",
+    tests: [BASH_ENV_TEST],
+  };
+}
 
 export const mutants: Mutant[] = [
   {
@@ -21,5 +35,45 @@ export const mutants: Mutant[] = [
     find: "return name.startsWith(grant.slice(0, -1)) && !ZOT_KEY_NAMES.includes(name);",
     replace: "return name.startsWith(grant.slice(0, -1));",
     tests: [ENV_GRANT_TEST],
+  },
+  nameMarker("PWD", "word"),
+  nameMarker("DSN", "word"),
+  nameMarker("KEYS", "word"),
+  nameMarker("WEBHOOK", "part"),
+  nameMarker("PRIVKEY", "part"),
+  {
+    id: "fixes-bashenv-secret-setting-passed",
+    protection:
+      "a value with password=, pwd=, token= or secret= does not reach a sandboxed command",
+    file: BASH_ENV,
+    find: 'if (SECRET_SETTING.test(value)) return "its value sets a password, token or secret";',
+    replace: "",
+    tests: [BASH_ENV_TEST],
+  },
+  {
+    id: "fixes-bashenv-key-copy-passed",
+    protection:
+      "a variable holding zot's key under another name does not reach a sandboxed command",
+    file: BASH_ENV,
+    find: `if (holdsKey(value, zotKeys)) return "its value is zot's provider key";`,
+    replace: "",
+    tests: [BASH_ENV_TEST],
+  },
+  {
+    id: "fixes-bashenv-setting-passes-key-copy",
+    protection: "bashSandbox.env cannot pass a copy of zot's key under another name",
+    file: BASH_ENV,
+    find:
+      "const passed = pass.includes(name) && !ZOT_KEY_ENV.includes(name) && !holdsKey(value, zotKeys);",
+    replace: "const passed = pass.includes(name) && !ZOT_KEY_ENV.includes(name);",
+    tests: [BASH_ENV_TEST],
+  },
+  {
+    id: "fixes-bashenv-stored-key-ignored",
+    protection: "a copy of the key stored in auth.json does not reach a sandboxed command",
+    file: "src/tools/bash_launch.ts",
+    find: "const policy = bashPolicy(box, tmp, env, stored);",
+    replace: "const policy = bashPolicy(box, tmp, env);",
+    tests: [BASH_ENV_TEST],
   },
 ];

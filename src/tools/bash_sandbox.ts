@@ -141,14 +141,18 @@ export function secretPaths(home: string | undefined, zotHome: string): string[]
   return paths;
 }
 
-/** The policy of one sandboxed command. `tmp` is the private temp directory. */
+/**
+ * The policy of one sandboxed command. `tmp` is the private temp directory; `stored` are the
+ * keys in `auth.json`, kept out of the environment under any name.
+ */
 export function bashPolicy(
   box: BashSandbox,
   tmp: string,
   env: Record<string, string>,
+  stored: readonly string[] = [],
 ): BashOsPolicy {
   // Credentials (tokens, passwords, zot's keys, agent sockets) stay out: bash_env.ts.
-  const clean = sandboxEnv(env, box.passEnv).env;
+  const clean = sandboxEnv(env, box.passEnv, stored).env;
   // Programs that honour it keep their temporary files where they may write.
   clean.TMPDIR = tmp;
   return {
