@@ -13,6 +13,8 @@ import type { Mutant } from "./types.ts";
 const PERMS = "src/sandbox/permissions.ts";
 const ENV_GRANT_TEST = "tests/sandbox/env_grant_keys_test.ts";
 const BASH_ENV = "src/tools/bash_env.ts";
+const BASH_POLICY = "src/tools/bash_sandbox.ts";
+const BASH_STATE_TEST = "tests/tools/bash_state_rename_test.ts";
 const BASH_ENV_TEST = "tests/tools/bash_env_gaps_test.ts";
 
 /** A word or part of a name that marks a credential, taken out of its list. */
@@ -75,5 +77,31 @@ export const mutants: Mutant[] = [
     find: "const policy = bashPolicy(box, tmp, env, stored);",
     replace: "const policy = bashPolicy(box, tmp, env);",
     tests: [BASH_ENV_TEST],
+  },
+  {
+    id: "fixes-bash-zot-home-by-name",
+    protection: "zot's home is hidden from a sandboxed command as a directory, not entry by entry",
+    file: BASH_POLICY,
+    find: "const paths = [...zotHomePaths(zotHome)];",
+    replace:
+      'const paths = ["auth.json", "sessions", "grants.json", "logs", "extension-data"].map((n) => join(resolve(zotHome), n));',
+    tests: [BASH_STATE_TEST],
+  },
+  {
+    id: "fixes-bash-zot-home-not-made",
+    protection: "zot's home exists before a sandboxed command starts, so its deny holds",
+    file: "src/tools/bash_launch.ts",
+    find: "await Deno.mkdir(box.zotHome, { recursive: true, mode: 0o700 });",
+    replace: "",
+    tests: [BASH_STATE_TEST],
+  },
+  {
+    id: "fixes-bash-docker-by-file",
+    protection:
+      "~/.docker is hidden as a directory, so a config.json replaced by rename stays hidden",
+    file: BASH_POLICY,
+    find: '  ".docker",\n',
+    replace: '  ".docker/config.json",\n',
+    tests: [BASH_STATE_TEST],
   },
 ];

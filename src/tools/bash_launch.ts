@@ -76,6 +76,17 @@ export async function prepareLaunch(
   } catch (e) {
     return { ok: false, error: `${cannot}: no temp directory (${errorMessage(e)})` };
   }
+  // zot's home is hidden as a directory; one that does not exist yet would be skipped, and
+  // what zot writes there during the command (a first login) would be readable.
+  try {
+    await Deno.mkdir(box.zotHome, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    return {
+      ok: false,
+      error: `${cannot}: cannot create zot's home "${box.zotHome}" to hide it ` +
+        `(${errorMessage(e)}; check that its parent is a directory you can write)`,
+    };
+  }
   // zot's stored keys, read now: a key saved by /login a moment ago stays out too.
   const stored = await storedKeys(box.zotHome);
   const policy = bashPolicy(box, tmp, env, stored);

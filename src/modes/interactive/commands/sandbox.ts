@@ -40,7 +40,7 @@ export const sandbox: BuiltinCommand = {
     ctx.screen.transcript.addInfo([
       "bash now runs in the OS sandbox.",
       `Writes: ${box.project} and a private temp directory.`,
-      "Reads: everywhere except credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's auth.json).",
+      "Reads: everywhere except credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's home).",
       `Network: only ${hosts} ("bashSandbox.net" in config.json).`,
       `Environment: yours without credentials (withheld: ${
         withheld.length ? withheld.join(", ") : "none"
