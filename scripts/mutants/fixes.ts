@@ -15,6 +15,9 @@ const ENV_GRANT_TEST = "tests/sandbox/env_grant_keys_test.ts";
 const BASH_ENV = "src/tools/bash_env.ts";
 const BASH_POLICY = "src/tools/bash_sandbox.ts";
 const BASH_STATE_TEST = "tests/tools/bash_state_rename_test.ts";
+const SCAN = "src/extensions/toolchain_secrets.ts";
+const VERSIONS = "src/extensions/toolchain_versions.ts";
+const SCAN_TEST = "tests/ossandbox/toolchain_scan_test.ts";
 const BASH_ENV_TEST = "tests/tools/bash_env_gaps_test.ts";
 
 /** A word or part of a name that marks a credential, taken out of its list. */
@@ -103,5 +106,38 @@ export const mutants: Mutant[] = [
     find: '  ".docker",\n',
     replace: '  ".docker/config.json",\n',
     tests: [BASH_STATE_TEST],
+  },
+  {
+    id: "fixes-toolchain-scan-stops-open",
+    protection: "a toolchain root whose credential scan did not finish is not opened",
+    file: SCAN,
+    find: 'return { complete: false, why: `"${tree}" holds more than ${maxEntries} entries` };',
+    replace: "return { complete: true, found: found.sort(), entries };",
+    tests: [SCAN_TEST],
+  },
+  {
+    id: "fixes-toolchain-scan-skips-code",
+    protection: "the credential scan walks into every folder, code folders included",
+    file: SCAN,
+    find: "if (entry.isDirectory) pending.push(path);",
+    replace:
+      'if (entry.isDirectory && !["lib", "node_modules"].includes(entry.name)) pending.push(path);',
+    tests: [SCAN_TEST],
+  },
+  {
+    id: "fixes-toolchain-opens-other-versions",
+    protection: "a pyenv-style root is opened without the versions its settings do not pick",
+    file: VERSIONS,
+    find: "if (entry.name === versions.dir) continue;",
+    replace: "",
+    tests: [SCAN_TEST],
+  },
+  {
+    id: "fixes-toolchain-version-leads-out",
+    protection: "a version or root entry that leads out of the root is not opened",
+    file: VERSIONS,
+    find: "if (!real || !isInside(realRoot, real)) return [];",
+    replace: "if (!real) return [];",
+    tests: [SCAN_TEST],
   },
 ];
