@@ -140,4 +140,28 @@ export const mutants: Mutant[] = [
     replace: "if (!real) return [];",
     tests: [SCAN_TEST],
   },
+  {
+    id: "fixes-toolchain-root-git-opened",
+    protection: "a narrowed toolchain root does not open its .git (a remote URL may carry a token)",
+    file: VERSIONS,
+    find: 'if (entry.name === ".git") continue;',
+    replace: "",
+    tests: [SCAN_TEST],
+  },
+  {
+    id: "fixes-toolchain-credential-entry-opened",
+    protection: "a credential file among a toolchain root's own entries is not opened",
+    file: "src/extensions/toolchain_roots.ts",
+    find: "const kept = read.filter((path) => !deny.includes(path));",
+    replace: "const kept = read;",
+    tests: [SCAN_TEST],
+  },
+  {
+    id: "fixes-toolchain-credential-entry-unseen",
+    protection: "a credential file scanned on its own is found",
+    file: SCAN,
+    find: "if (CREDENTIAL_FILES.includes(basename(dir))) found.push(dir);",
+    replace: "",
+    tests: [SCAN_TEST],
+  },
 ];

@@ -250,7 +250,9 @@ class Roots {
       }
       deny.push(...scan.found);
     }
-    return { ok: true, value: { read, deny: unique(deny), env: { ...this.#env } } };
+    // A credential file opened on its own (an entry of a root) is not opened at all.
+    const kept = read.filter((path) => !deny.includes(path));
+    return { ok: true, value: { read: kept, deny: unique(deny), env: { ...this.#env } } };
   }
 }
 

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { join } from "../path.ts";
+import { basename, join } from "../path.ts";
 
 /** File names that hold credentials wherever they are in a toolchain tree. */
 export const CREDENTIAL_FILES: readonly string[] = [
@@ -56,8 +56,13 @@ export async function scanCredentialFiles(
     try {
       list = await Array.fromAsync(Deno.readDir(dir));
     } catch (e) {
-      // A file, or gone since: nothing below it to read. Anything else may hide a credential.
-      if (e instanceof Deno.errors.NotADirectory || e instanceof Deno.errors.NotFound) continue;
+      // A file (a credential file itself, when opened on its own), or gone since: nothing below
+      // it to read. Anything else may hide a credential.
+      if (e instanceof Deno.errors.NotADirectory) {
+        if (CREDENTIAL_FILES.includes(basename(dir))) found.push(dir);
+        continue;
+      }
+      if (e instanceof Deno.errors.NotFound) continue;
       return { complete: false, why: `"${dir}" could not be listed (${String(e)})` };
     }
     entries += list.length;

@@ -9,7 +9,8 @@
  * folder it cannot read), so it opens them all: whichever the shim ends up with is there.
  *
  * Only what lies inside the root's real path is opened: a version, or an entry of the root, that
- * is a link elsewhere stays closed.
+ * is a link elsewhere stays closed. The root's `.git` (pyenv is installed by cloning it) is not
+ * opened either.
  *
  * @module
  */
@@ -39,6 +40,8 @@ export async function withoutOtherVersions(
   const out: string[] = [];
   for await (const entry of Deno.readDir(realRoot)) {
     if (entry.name === versions.dir) continue;
+    // Not needed to run, and a clone's `.git/config` may carry a token in its remote's URL.
+    if (entry.name === ".git") continue;
     for (const tree of trees) out.push(...await inside(join(tree, entry.name), realRoot));
   }
   for (const name of await pickedVersions(realRoot, root, settings)) {

@@ -139,6 +139,8 @@ Deno.test("a toolchain root whose scan does not finish is not opened", async () 
 
 Deno.test("a pyenv root opens its own files and the picked version, not the others", async () => {
   await using w = await pyenvWorld();
+  await write(join(w.root, ".netrc"), "machine x password ROOT-NETRC");
+  await write(join(w.root, ".git", "config"), "url = https://u:GIT-TOKEN@github.com/pyenv/pyenv");
   const access = await w.access();
   assert(access.ok, access.ok ? "" : access.error);
   const { read, deny } = access.value;
@@ -147,7 +149,9 @@ Deno.test("a pyenv root opens its own files and the picked version, not the othe
   }
   assert(!read.some((p) => p.includes(join("versions", "3.2"))), `${read}`);
   assert(!read.includes(w.root) && !read.includes(join(w.root, "versions")), `${read}`);
-  assertEquals(deny, [w.pipConf]);
+  // A credential file among the root's own entries, and the clone's git metadata: closed.
+  assert(!read.includes(join(w.root, ".netrc")) && !read.includes(join(w.root, ".git")), `${read}`);
+  assertEquals(deny, [join(w.root, ".netrc"), w.pipConf]);
 });
 
 Deno.test("the version picked by the variable or a version file is opened", async () => {
