@@ -4,9 +4,10 @@
  * nine Pythons holds 130,000 entries, too many to scan for credential files at every start. So
  * the root is opened as its own files (the manager's `bin`, `libexec`, `shims`, plugins, the
  * global `version` file) and only the versions its settings pick, each of which the shim may
- * run: the `*_VERSION` variable, a version file in the working directory or any folder above it,
- * and the root's `version` file. zot reads more of these than the confined shim can (a file in a
- * folder it cannot read), so it opens them all: whichever the shim ends up with is there.
+ * run: the `*_VERSION` variable when it is set (it is passed to the extension, and wins), else a
+ * version file in the working directory or any folder above it, and the root's `version` file.
+ * zot reads more of these files than the confined shim can (one in a folder it cannot read), so
+ * it opens all their versions: whichever the shim ends up with is there.
  *
  * Only what lies inside the root's real path is opened: a version, or an entry of the root, that
  * is a link elsewhere stays closed. The root's `.git` (pyenv is installed by cloning it) is not
@@ -75,6 +76,8 @@ async function pickedVersions(
 ): Promise<string[]> {
   const names: string[] = [];
   for (const variable of root.pass ?? []) names.push(...words(settings.hostEnv[variable]));
+  // The variable (passed to the extension) wins over every file, as in the shim.
+  if (names.some(isVersionName)) return unique(names.filter(isVersionName));
   if (settings.cwd) {
     for (let dir = resolve(settings.cwd);; dir = dirname(dir)) {
       names.push(...words(await small(join(dir, root.versions!.file))));

@@ -159,6 +159,8 @@ Deno.test("the version picked by the variable or a version file is opened", asyn
   const v32 = join(w.root, "versions", "3.2");
   const byEnv = await w.access({ PYENV_VERSION: "3.2" });
   assert(byEnv.ok && byEnv.value.read.includes(v32), JSON.stringify(byEnv));
+  // The variable wins over the global file: that version stays closed.
+  assert(!byEnv.value.read.includes(join(w.root, "versions", "3.1")), JSON.stringify(byEnv));
   await write(join(w.ext, ".python-version"), "3.2\n");
   const byFile = await w.access();
   assert(byFile.ok && byFile.value.read.includes(v32), JSON.stringify(byFile));
