@@ -37,7 +37,7 @@ export const mutants: Mutant[] = [
     id: "fixes-env-wildcard-covers-zot-keys",
     protection: "a wildcard env grant never covers zot's provider keys",
     file: PERMS,
-    find: "return name.startsWith(grant.slice(0, -1)) && !ZOT_KEY_NAMES.includes(name);",
+    find: "return name.startsWith(grant.slice(0, -1)) && !ZOT_SECRET_NAMES.includes(name);",
     replace: "return name.startsWith(grant.slice(0, -1));",
     tests: [ENV_GRANT_TEST],
   },

@@ -17,3 +17,9 @@ export const KEY_ENV: Record<ProviderName, string> = {
 
 /** Every provider key name zot knows. */
 export const ZOT_KEY_NAMES: readonly string[] = Object.values(KEY_ENV);
+
+/**
+ * zot's own secrets in its environment: the provider keys and the token an RPC client proves
+ * itself with. A wildcard env grant never covers them (src/sandbox/permissions.ts).
+ */
+export const ZOT_SECRET_NAMES: readonly string[] = [...ZOT_KEY_NAMES, "ZOTCORE_RPC_TOKEN"];

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { ZOT_KEY_NAMES } from "../config/key_env.ts";
+import { ZOT_SECRET_NAMES } from "../config/key_env.ts";
 import { type PlaceholderValues, resolveScopePath } from "../scope/paths.ts";
 import type { Scope } from "../scope/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
@@ -154,7 +154,7 @@ function unique(list: string[]): string[] {
 
 /**
  * Host variables the scope grants (exact names and `PREFIX_*` wildcards). A wildcard never
- * covers zot's own provider keys: `"A*"` reads as "my app's settings" at consent, and must not
+ * covers zot's own provider keys (nor its RPC token): `"A*"` reads as "my app's settings" at consent, and must not
  * hand out `ANTHROPIC_API_KEY`. Only a grant that spells a key's name, which consent shows by
  * name, passes it.
  */
@@ -172,5 +172,5 @@ export function grantedEnv(
 /** Whether the env grant `grant` (an exact name or `PREFIX*`) covers the variable `name`. */
 export function envGrantCovers(grant: string, name: string): boolean {
   if (!grant.endsWith("*")) return name === grant;
-  return name.startsWith(grant.slice(0, -1)) && !ZOT_KEY_NAMES.includes(name);
+  return name.startsWith(grant.slice(0, -1)) && !ZOT_SECRET_NAMES.includes(name);
 }

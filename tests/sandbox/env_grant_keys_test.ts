@@ -24,6 +24,7 @@ Deno.test("a wildcard env grant covers the app's variables, never zot's keys", (
   assertEquals(env, { APP_MODE: "fast", OPENAI_BASE: "http://127.0.0.1:1" });
   assertEquals(envGrantCovers("ANTHROPIC_*", "ANTHROPIC_API_KEY"), false);
   assertEquals(envGrantCovers("OPENAI_API_KEY*", "OPENAI_API_KEY"), false);
+  assertEquals(envGrantCovers("ZOT*", "ZOTCORE_RPC_TOKEN"), false);
 });
 
 Deno.test("an env grant that spells a key's name passes it", () => {
