@@ -164,4 +164,12 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: [SCAN_TEST],
   },
+  {
+    id: "fixes-toolchain-scan-kept",
+    protection: "a credential scan is shared only while it runs, never reused by a later start",
+    file: SCAN,
+    find: "scan = walk(tree, maxEntries).finally(() => running.delete(key));",
+    replace: "scan = walk(tree, maxEntries);",
+    tests: [SCAN_TEST],
+  },
 ];

@@ -42,11 +42,28 @@ export type CredentialScan =
   | { complete: true; found: string[]; entries: number }
   | { complete: false; why: string };
 
-/** The credential files under `tree` (symlinks are not followed), or why the scan stopped. */
-export async function scanCredentialFiles(
+/** Scans running now, by tree and bound. */
+const running = new Map<string, Promise<CredentialScan>>();
+
+/**
+ * The credential files under `tree` (symlinks are not followed), or why the scan stopped.
+ * Extensions start together: one that asks while the same tree is being scanned shares that
+ * scan. Nothing is kept once it ends, so a later start never gets an old answer.
+ */
+export function scanCredentialFiles(
   tree: string,
   maxEntries = MAX_SCAN_ENTRIES,
 ): Promise<CredentialScan> {
+  const key = `${maxEntries}\0${tree}`;
+  let scan = running.get(key);
+  if (!scan) {
+    scan = walk(tree, maxEntries).finally(() => running.delete(key));
+    running.set(key, scan);
+  }
+  return scan;
+}
+
+async function walk(tree: string, maxEntries: number): Promise<CredentialScan> {
   const found: string[] = [];
   let entries = 0;
   const pending = [tree];

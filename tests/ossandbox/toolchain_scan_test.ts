@@ -128,6 +128,19 @@ Deno.test("a scan past its bound says so, and finds nothing it did not see", asy
   }
 });
 
+Deno.test("scans of one tree at the same time share one walk; a later one walks again", async () => {
+  const root = await Deno.makeTempDir({ prefix: "zot-scan-" });
+  try {
+    const [a, b] = await Promise.all([scanCredentialFiles(root), scanCredentialFiles(root)]);
+    assert(a === b, "two walks ran");
+    await write(join(root, ".netrc"), "machine x password p");
+    const later = await scanCredentialFiles(root);
+    assert(later.complete && later.found.length === 1, JSON.stringify(later));
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("a toolchain root whose scan does not finish is not opened", async () => {
   await using w = await pyenvWorld();
   const access = await w.access({}, 5);
