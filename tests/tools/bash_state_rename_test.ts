@@ -45,11 +45,14 @@ async function world(zotExists = true) {
     confiner: osConfiner(),
   };
   const bash = createBashTool({ sandbox: box });
+  // Stops a command still waiting on its FIFO when a test fails half-way.
+  const abort = new AbortController();
+  const ctx = () => testContext(project, { signal: abort.signal });
   return {
     zot,
     home,
     project,
-    run: (command: string) => bash.execute({ command }, testContext(project)),
+    run: (command: string) => bash.execute({ command }, ctx()),
     /**
      * Runs `first`, then `save` (from outside, while the command waits), then `second`;
      * returns the command's output.
@@ -57,7 +60,7 @@ async function world(zotExists = true) {
     async between(first: string, save: () => Promise<void>, second: string): Promise<string> {
       const running = bash.execute(
         { command: `${first}; echo x > ready; read x < go; echo after:; ${second}` },
-        testContext(project),
+        ctx(),
       );
       await withTimeout(Deno.readTextFile(`${project}/ready`), 20_000, "the command's first read");
       await save();
@@ -65,6 +68,7 @@ async function world(zotExists = true) {
       return resultText(await withTimeout(running, 20_000, "the command's end"));
     },
     async [Symbol.asyncDispose]() {
+      abort.abort();
       if (box.tmp) await Deno.remove(box.tmp, { recursive: true }).catch(() => {});
       await Deno.remove(root, { recursive: true });
       await resetOsSandbox();
