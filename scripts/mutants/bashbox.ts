@@ -56,7 +56,7 @@ export const mutants: Mutant[] = [
     id: "bashbox-api-key-in-env",
     protection: "zot's provider keys are not in a sandboxed command's environment",
     file: POLICY,
-    find: "const clean = sandboxEnv(env, box.passEnv).env;",
+    find: "const clean = sandboxEnv(env, box.passEnv, stored).env;",
     replace: "const clean = { ...env };",
     tests: [POLICY_TEST],
   },

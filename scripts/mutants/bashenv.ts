@@ -45,7 +45,7 @@ export const mutants: Mutant[] = [
     id: "bashenv-name-words-ignored",
     protection: "a variable with AUTH, SESSION, PASS, PAT or KEY as a word of its name is withheld",
     file: ENV,
-    find: "if (word) return `its name has the word ${word}`;",
+    find: "if (word && !NOT_CREDENTIALS.includes(upper)) return `its name has the word ${word}`;",
     replace: "",
     tests: [UNIT],
   },
@@ -69,7 +69,8 @@ export const mutants: Mutant[] = [
     id: "bashenv-zot-key-passable",
     protection: "bashSandbox.env cannot pass zot's own provider keys",
     file: ENV,
-    find: "const passed = pass.includes(name) && !ZOT_KEY_ENV.includes(name);",
+    find:
+      "const passed = pass.includes(name) && !ZOT_KEY_ENV.includes(name) && !holdsKey(value, zotKeys);",
     replace: "const passed = pass.includes(name);",
     tests: [UNIT],
   },

@@ -94,8 +94,8 @@ export const mutants: Mutant[] = [
     id: "secrets-bash-state-names",
     protection: "the sandboxed bash tool reads none of zot's state, not only auth.json",
     file: "src/tools/bash_sandbox.ts",
-    find: "export const ZOT_HOME_SECRETS: readonly string[] = ZOT_STATE_NAMES;",
-    replace: 'export const ZOT_HOME_SECRETS: readonly string[] = ["auth.json"];',
+    find: "const paths = [...zotHomePaths(zotHome)];",
+    replace: 'const paths = [join(resolve(zotHome), "auth.json")];',
     tests: ["tests/tools/bash_sandbox_state_test.ts", "tests/tools/bash_sandbox_policy_test.ts"],
   },
   {

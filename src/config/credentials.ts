@@ -20,6 +20,7 @@ import {
   providerOfModelId,
 } from "./provider_names.ts";
 import { readSettings, type Settings } from "./settings.ts";
+import { KEY_ENV } from "./key_env.ts";
 
 export interface CredentialFlags {
   provider?: string;
@@ -52,10 +53,7 @@ export type CredentialsResult =
   /** `provider` and `model`: what the run would use once it has a key (the TUI opens with them). */
   | { ok: false; code: "no-api-key"; error: string; provider: ProviderName; model: string };
 
-export const KEY_ENV: Record<ProviderName, string> = {
-  anthropic: "ANTHROPIC_API_KEY",
-  openai: "OPENAI_API_KEY",
-};
+export { KEY_ENV };
 
 /** Sent to OpenAI-compatible local servers (Ollama, LM Studio) that need no key. */
 export const NO_KEY = "zot-no-key";

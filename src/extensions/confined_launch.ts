@@ -173,6 +173,7 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
     zotHome: paths.home,
     readable: policy.readAllow,
     hostEnv,
+    cwd: extDir,
   });
   if (!toolchain.ok) return fail(toolchain.error);
   policy.readAllow = unique([...policy.readAllow, ...toolchain.value.read]);

@@ -11,12 +11,19 @@
  * zot's home or a place credentials live, nor inside one of them: a `~/.pyenv` that is a link to
  * the home would otherwise open all of it.
  *
+ * What is opened is scanned whole for credential files (toolchain_secrets.ts), which are then
+ * denied; a scan that does not finish refuses the start. To keep that scan short, a manager that
+ * keeps each version in a folder of its own (pyenv, rbenv, nodenv) is opened without its other
+ * versions: its own files, and the versions its version settings name (the `*_VERSION` variable,
+ * a version file from the extension's folder up, the global one).
+ *
  * @module
  */
 
 import { delimiter, isAbsolute, join, resolve } from "../path.ts";
 import { isInside } from "../path_inside.ts";
-import { credentialFilesIn } from "./toolchain_secrets.ts";
+import { scanCredentialFiles } from "./toolchain_secrets.ts";
+import { versionOf, withoutOtherVersions } from "./toolchain_versions.ts";
 
 /** One toolchain manager's tree under the home directory. */
 export interface ToolchainRoot {
@@ -27,13 +34,37 @@ export interface ToolchainRoot {
   rootEnv?: string;
   /** Variables that pick a version, passed from zot's environment when set there. */
   pass?: string[];
+  /**
+   * Where each version lives in a folder of its own (`versions/3.12.1`), and the name of the
+   * file that picks one (`.python-version`, looked for from the working directory up, and
+   * `version` at the root for all): only the versions picked are opened.
+   */
+  versions?: { dir: string; file: string };
 }
 
 /** The trees opened read-only when an extension's interpreter is inside one. */
 export const TOOLCHAIN_ROOTS: readonly ToolchainRoot[] = [
-  { rel: ".pyenv", tool: "pyenv", rootEnv: "PYENV_ROOT", pass: ["PYENV_VERSION"] },
-  { rel: ".rbenv", tool: "rbenv", rootEnv: "RBENV_ROOT", pass: ["RBENV_VERSION"] },
-  { rel: ".nodenv", tool: "nodenv", rootEnv: "NODENV_ROOT", pass: ["NODENV_VERSION"] },
+  {
+    rel: ".pyenv",
+    tool: "pyenv",
+    rootEnv: "PYENV_ROOT",
+    pass: ["PYENV_VERSION"],
+    versions: { dir: "versions", file: ".python-version" },
+  },
+  {
+    rel: ".rbenv",
+    tool: "rbenv",
+    rootEnv: "RBENV_ROOT",
+    pass: ["RBENV_VERSION"],
+    versions: { dir: "versions", file: ".ruby-version" },
+  },
+  {
+    rel: ".nodenv",
+    tool: "nodenv",
+    rootEnv: "NODENV_ROOT",
+    pass: ["NODENV_VERSION"],
+    versions: { dir: "versions", file: ".node-version" },
+  },
   { rel: ".asdf", tool: "asdf", rootEnv: "ASDF_DATA_DIR" },
   { rel: ".local/share/mise", tool: "mise", rootEnv: "MISE_DATA_DIR" },
   { rel: ".nvm/versions", tool: "nvm" },
@@ -102,6 +133,10 @@ export interface InterpreterRequest {
   /** Trees the policy already lets it read. */
   readable: readonly string[];
   hostEnv: Record<string, string>;
+  /** Where the program runs (the extension's folder): version files are looked for from here. */
+  cwd?: string;
+  /** Entries a credential scan may look at (tests); default: MAX_SCAN_ENTRIES. */
+  scanLimit?: number;
 }
 
 /** `#!` lines followed: a shim that runs a script that names an interpreter, and no further. */
@@ -141,7 +176,7 @@ export async function interpreterAccess(r: InterpreterRequest): Promise<Interpre
     }
     current = await real(next);
   }
-  return { ok: true, value: await roots.access() };
+  return await roots.access();
 }
 
 /** The refusal: where the interpreter is, why it cannot be read, and the ways out. */
@@ -172,10 +207,17 @@ class Roots {
     const lexical = join(resolve(home), root.rel);
     let trees = this.#checked.get(lexical);
     if (!trees) {
-      trees = safeTrees(lexical, home, this.r.zotHome);
+      trees = safeTrees(lexical, home, this.r.zotHome).then((safe) =>
+        safe && root.versions ? withoutOtherVersions(safe, root, this.r) : safe
+      );
       this.#checked.set(lexical, trees);
     }
-    const opened = await trees;
+    let opened = await trees;
+    if (!opened) return false;
+    // A path inside a version not picked (a `#!` line that names one): that version too.
+    if (root.versions && !opened.some((t) => isInside(t, at))) {
+      opened = [...opened, ...await versionOf(lexical, root.versions.dir, at)];
+    }
     if (!opened) return false;
     // A shim that links elsewhere (mise's link to its own binary): that one file too.
     const target = await real(at);
@@ -192,10 +234,25 @@ class Roots {
     return true;
   }
 
-  async access(): Promise<ToolchainAccess> {
+  /** What was opened, with the credential files in it denied; refused when a scan stopped. */
+  async access(): Promise<InterpreterCheck> {
     const read = [...this.#read];
-    const deny = (await Promise.all(read.map(credentialFilesIn))).flat();
-    return { read, deny: unique(deny), env: { ...this.#env } };
+    const deny: string[] = [];
+    for (const tree of read) {
+      const scan = await scanCredentialFiles(tree, this.r.scanLimit);
+      if (!scan.complete) {
+        return {
+          ok: false,
+          error: `the toolchain folder "${tree}" its interpreter needs could not be checked for ` +
+            `credential files: ${scan.why} (grant the folder in "scope.read" to let the ` +
+            `extension read all of it, or install the interpreter outside your home directory)`,
+        };
+      }
+      deny.push(...scan.found);
+    }
+    // A credential file opened on its own (an entry of a root) is not opened at all.
+    const kept = read.filter((path) => !deny.includes(path));
+    return { ok: true, value: { read: kept, deny: unique(deny), env: { ...this.#env } } };
   }
 }
 

@@ -70,6 +70,12 @@ export function describeScope(scope: Scope): string[] {
   }
   add("connect to", scope.net, host);
   add("read environment variables", scope.env);
+  // "A*" reads as the app's own settings: say that zot's keys are never among them.
+  if (scope.env.some((g) => g.endsWith("*"))) {
+    lines.push(
+      "  (a name ending in * never covers zot's provider keys, such as ANTHROPIC_API_KEY)",
+    );
+  }
   add(
     "run programs, and do everything those programs can (outside the sandbox, with your privileges; zot's keys and state, and your home beyond this scope, stay hidden)",
     scope.run,

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { ZOT_SECRET_NAMES } from "../config/key_env.ts";
 import { type PlaceholderValues, resolveScopePath } from "../scope/paths.ts";
 import type { Scope } from "../scope/scope.ts";
 import type { WorkerPermissions } from "./config.ts";
@@ -151,16 +152,25 @@ function unique(list: string[]): string[] {
   return [...new Set(list)];
 }
 
-/** Host variables the scope grants (exact names and `PREFIX_*` wildcards). */
+/**
+ * Host variables the scope grants (exact names and `PREFIX_*` wildcards). A wildcard never
+ * covers zot's own provider keys (nor its RPC token): `"A*"` reads as "my app's settings" at consent, and must not
+ * hand out `ANTHROPIC_API_KEY`. Only a grant that spells a key's name, which consent shows by
+ * name, passes it.
+ */
 export function grantedEnv(
   scope: Scope,
   hostEnv: Record<string, string>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(hostEnv)) {
-    if (scope.env.some((g) => (g.endsWith("*") ? k.startsWith(g.slice(0, -1)) : k === g))) {
-      out[k] = v;
-    }
+    if (scope.env.some((g) => envGrantCovers(g, k))) out[k] = v;
   }
   return out;
+}
+
+/** Whether the env grant `grant` (an exact name or `PREFIX*`) covers the variable `name`. */
+export function envGrantCovers(grant: string, name: string): boolean {
+  if (!grant.endsWith("*")) return name === grant;
+  return name.startsWith(grant.slice(0, -1)) && !ZOT_SECRET_NAMES.includes(name);
 }

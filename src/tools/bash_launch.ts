@@ -12,6 +12,7 @@ import { errorMessage } from "../errors.ts";
 import { delimiter, join } from "../path.ts";
 import { bashPolicy, type BashSandbox } from "./bash_sandbox.ts";
 import { sandboxEnv, withheldNote } from "./bash_env.ts";
+import { storedKeys } from "../config/stored_keys.ts";
 import { sandboxStopNote, type StopContext } from "./sandbox_stop.ts";
 
 /** One way to start the shell; the first whose program exists is used. */
@@ -75,14 +76,27 @@ export async function prepareLaunch(
   } catch (e) {
     return { ok: false, error: `${cannot}: no temp directory (${errorMessage(e)})` };
   }
-  const policy = bashPolicy(box, tmp, env);
+  // zot's home is hidden as a directory; one that does not exist yet would be skipped, and
+  // what zot writes there during the command (a first login) would be readable.
+  try {
+    await Deno.mkdir(box.zotHome, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    return {
+      ok: false,
+      error: `${cannot}: cannot create zot's home "${box.zotHome}" to hide it ` +
+        `(${errorMessage(e)}; check that its parent is a directory you can write)`,
+    };
+  }
+  // zot's stored keys, read now: a key saved by /login a moment ago stays out too.
+  const stored = await storedKeys(box.zotHome);
+  const policy = bashPolicy(box, tmp, env, stored);
   try {
     // Set in the script: the OS sandbox sets its own TMPDIR, which the command cannot write.
     // On the first line, so the user's line numbers stay as written.
     const withTmp = `export TMPDIR=${shellWord(tmp)}; ${script}`;
     const confined = await box.confiner.confine([shell, "-c", withTmp], policy, cwd);
     const note = { write: policy.write, net: policy.netHosts, denied: policy.readDeny };
-    const withheld = sandboxEnv(env, box.passEnv).withheld;
+    const withheld = sandboxEnv(env, box.passEnv, stored).withheld;
     return {
       ok: true,
       value: {

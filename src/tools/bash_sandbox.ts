@@ -12,7 +12,6 @@
  */
 
 import { join, resolve } from "../path.ts";
-import { ZOT_STATE_NAMES } from "../config/state_names.ts";
 import type { OsPolicy } from "../ossandbox/policy.ts";
 import type { OsSandboxStatus } from "../ossandbox/availability.ts";
 import type { Confined } from "../ossandbox/confine.ts";
@@ -49,7 +48,7 @@ export interface BashSandbox {
   hostEnv?: Record<string, string>;
   /** The project: writable. Fixed at start, so `/cd /` does not make everything writable. */
   project: string;
-  /** `$ZOT_HOME`: its stored keys are never readable. */
+  /** `$ZOT_HOME`: never readable nor writable, as a whole. */
   zotHome: string;
   /** The user's home, where most credentials live. */
   home?: string;
@@ -63,6 +62,13 @@ export interface BashSandbox {
  * Where credentials live, relative to the home directory. Directories deny everything below
  * them. Cloud CLIs, package managers, VCS hosts and password stores; the list errs on the side
  * of denying, since a sandboxed command rarely needs any of them and an agent never should.
+ *
+ * A directory is listed where one holds only credentials (`.docker`, `.config/pip`), not the
+ * file in it: the OS sandbox hides a file by mounting over it, and a file replaced by rename
+ * while the command runs (how tools save their credentials) takes the mount with it, so the
+ * command would read the new file. A directory keeps its mount whatever happens inside it. The
+ * files that sit directly in the home or beside code and caches (`.npmrc`, `.cargo/credentials`)
+ * can only be listed as files, with that one gap.
  */
 export const HOME_SECRETS: readonly string[] = [
   ".ssh",
@@ -77,7 +83,7 @@ export const HOME_SECRETS: readonly string[] = [
   ".config/op",
   ".oci",
   ".kube",
-  ".docker/config.json",
+  ".docker",
   ".netrc",
   ".git-credentials",
   ".config/git/credentials",
@@ -85,7 +91,7 @@ export const HOME_SECRETS: readonly string[] = [
   ".yarnrc",
   ".yarnrc.yml",
   ".pypirc",
-  ".config/pip/pip.conf",
+  ".config/pip",
   ".cargo/credentials",
   ".cargo/credentials.toml",
   ".gem/credentials",
@@ -103,13 +109,6 @@ export const HOME_SECRETS: readonly string[] = [
   ".ICEauthority",
   ".my.cnf",
 ];
-
-/**
- * Entries of `$ZOT_HOME` that hold keys, consents, conversations, logs and extensions' data:
- * never readable (and, like all of `$ZOT_HOME`, never writable). The extensions themselves stay
- * readable: a command may look at their code.
- */
-export const ZOT_HOME_SECRETS: readonly string[] = ZOT_STATE_NAMES;
 
 /**
  * Places in the project that run code later, outside the sandbox, when written: git's hooks
@@ -134,21 +133,43 @@ export function protectedPaths(project: string, zotHome: string): string[] {
   return [...PROJECT_CODE_PATHS.map((rel) => join(root, rel)), resolve(zotHome)];
 }
 
-/** Every path a sandboxed command may not read. */
+/**
+ * Every path a sandboxed command may not read. zot's home is denied as a whole directory,
+ * never entry by entry: zot saves its keys, consents and settings by writing a temp file beside
+ * the old one and renaming it over it, and a deny by name would neither cover the temp file nor
+ * survive the rename (see {@linkcode HOME_SECRETS}). The directory must exist when the command
+ * is wrapped: a deny of a missing path holds nothing (bash_launch.ts makes it).
+ */
 export function secretPaths(home: string | undefined, zotHome: string): string[] {
-  const paths = ZOT_HOME_SECRETS.map((name) => join(resolve(zotHome), name));
+  const paths = [...zotHomePaths(zotHome)];
   if (home) paths.push(...HOME_SECRETS.map((rel) => join(resolve(home), rel)));
   return paths;
 }
 
-/** The policy of one sandboxed command. `tmp` is the private temp directory. */
+/** `zotHome` as written and, when it is a link, where it leads: both are denied. */
+function zotHomePaths(zotHome: string): string[] {
+  const lexical = resolve(zotHome);
+  let real = lexical;
+  try {
+    real = Deno.realPathSync(lexical);
+  } catch {
+    // Not there (yet): the lexical path is all there is to deny.
+  }
+  return real === lexical ? [lexical] : [lexical, real];
+}
+
+/**
+ * The policy of one sandboxed command. `tmp` is the private temp directory; `stored` are the
+ * keys in `auth.json`, kept out of the environment under any name.
+ */
 export function bashPolicy(
   box: BashSandbox,
   tmp: string,
   env: Record<string, string>,
+  stored: readonly string[] = [],
 ): BashOsPolicy {
   // Credentials (tokens, passwords, zot's keys, agent sockets) stay out: bash_env.ts.
-  const clean = sandboxEnv(env, box.passEnv).env;
+  const clean = sandboxEnv(env, box.passEnv, stored).env;
   // Programs that honour it keep their temporary files where they may write.
   clean.TMPDIR = tmp;
   return {

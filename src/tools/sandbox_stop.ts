@@ -58,7 +58,7 @@ export function sandboxStopNote(output: string, ctx: StopContext): string | unde
   }
   if (stops.includes("read")) {
     lines.push(
-      "- credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's auth.json) are not readable",
+      "- credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's home) are not readable",
     );
   }
   if (stops.includes("network")) {

@@ -63,7 +63,7 @@ Deno.test("each withheld variable says why", () => {
   assertEquals(credentialReason("SSH_AUTH_SOCK", "/s"), "an agent that signs for you");
   assertEquals(credentialReason("ANTHROPIC_API_KEY", "k"), "zot's provider key");
   assertEquals(credentialReason("DB_PASS", "x"), "its name has the word PASS");
-  assertEquals(credentialReason("DSN", "mysql://a:b@h/d"), "its value is a URL with a password");
+  assertEquals(credentialReason("CONN", "mysql://a:b@h/d"), "its value is a URL with a password");
   assertEquals(credentialReason("GIT_AUTHOR_EMAIL", "a@b"), undefined);
 });
 

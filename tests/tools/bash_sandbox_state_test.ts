@@ -1,7 +1,7 @@
 /**
  * The sandboxed `bash` tool reads none of zot's own state (stored keys,
- * conversations, consents, logs, extensions' data) while the installed
- * extensions' code stays readable, against the real OS sandbox.
+ * conversations, consents, logs, extensions' data): zot's home is hidden as a
+ * whole, the installed extensions with it, against the real OS sandbox.
  *
  * @module
  */
@@ -66,11 +66,13 @@ for (
   });
 }
 
-Deno.test("sandboxed bash still reads an installed extension's code", opts, async () => {
+Deno.test("sandboxed bash reads nothing in zot's home, its extensions included", opts, async () => {
   await using t = await tree();
   const r = await t.bash.execute(
-    { command: `cat ${t.zot}/extensions/e/extension.json` },
+    { command: `cat ${t.zot}/extensions/e/extension.json; ls -a ${t.zot}; echo done` },
     testContext(t.project),
   );
-  assertStringIncludes(resultText(r), "EXT-CODE-TEXT");
+  assertStringIncludes(resultText(r), "done");
+  assert(!resultText(r).includes("EXT-CODE-TEXT"), resultText(r));
+  assert(!resultText(r).includes("grants.json"), resultText(r));
 });

@@ -9,6 +9,7 @@
 
 import type { BuiltinCommand } from "./types.ts";
 import { sandboxEnv } from "../../../tools/bash_env.ts";
+import { storedKeys } from "../../../config/stored_keys.ts";
 
 export const sandbox: BuiltinCommand = {
   name: "sandbox",
@@ -36,11 +37,13 @@ export const sandbox: BuiltinCommand = {
     ctx.screen.status.setInfo({ sandboxed: true });
     ctx.status.show("sandbox on: bash runs in the OS sandbox", "success", 5000);
     const hosts = box.net.length ? box.net.join(", ") : "none";
-    const withheld = sandboxEnv(box.hostEnv ?? Deno.env.toObject(), box.passEnv).withheld;
+    // The keys in auth.json too: a copy of one under another name is withheld, and listed.
+    const stored = await storedKeys(box.zotHome);
+    const withheld = sandboxEnv(box.hostEnv ?? Deno.env.toObject(), box.passEnv, stored).withheld;
     ctx.screen.transcript.addInfo([
       "bash now runs in the OS sandbox.",
       `Writes: ${box.project} and a private temp directory.`,
-      "Reads: everywhere except credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's auth.json).",
+      "Reads: everywhere except credentials (~/.ssh, ~/.aws, ~/.gnupg, cloud and package-manager credentials, zot's home).",
       `Network: only ${hosts} ("bashSandbox.net" in config.json).`,
       `Environment: yours without credentials (withheld: ${
         withheld.length ? withheld.join(", ") : "none"
