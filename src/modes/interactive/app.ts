@@ -23,9 +23,14 @@ import { DialogConfirmer } from "./confirm.ts";
 import { ThemeStore } from "./themes.ts";
 import { TuiHostUi } from "./host_ui.ts";
 import { globalKeys } from "./keys.ts";
-import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
-import { runExtensionCommand } from "./commands/extension.ts";
-import { setYolo } from "./commands/settings.ts";
+import {
+  builtinEntries,
+  builtinLoading,
+  BUILTINS,
+  dispatchSlash,
+  runExtensionCommand,
+} from "./commands/registry.ts";
+import { setYolo } from "./commands/yolo.ts";
 import { stoppedDiagnostic, StoppedExtensions } from "./stopped_extensions.ts";
 import { showDiagnostics } from "./warnings.ts";
 import type { CommandContext } from "./commands/types.ts";
@@ -52,6 +57,9 @@ export class App {
   #autocomplete: SlashAutocomplete;
   #exit = Promise.withResolvers<number>();
   #started = Promise.withResolvers<void>();
+  /** Submitted lines not handled yet: they wait while a built-in's code loads. */
+  #lines: string[] = [];
+  #waiting = false;
 
   /** Resolves once the screen is drawn and takes keys. */
   get started(): Promise<void> {
@@ -155,11 +163,36 @@ export class App {
     const text = raw.trim();
     if (text === "") return;
     this.screen.editor.addToHistory(text);
-    if (text.startsWith("/")) {
-      void dispatchSlash(this.ctx, text);
-      return;
+    this.#lines.push(text);
+    if (!this.#waiting) this.#handleLines();
+  }
+
+  /**
+   * Handles the submitted lines in the order typed. A built-in's code loads
+   * at its first run: the lines after it wait for that, so `/clear` then a
+   * prompt still clears first. Once loaded, a line is handled at once.
+   */
+  #handleLines(): void {
+    for (let text = this.#lines.shift(); text !== undefined; text = this.#lines.shift()) {
+      const line = text;
+      const loading = line.startsWith("/") ? builtinLoading(line) : undefined;
+      if (loading) {
+        this.#waiting = true;
+        // Loaded or not, it runs then (a failed load shows on the status line).
+        void loading.then(() => {
+          this.#waiting = false;
+          this.#handle(line);
+          this.#handleLines();
+        });
+        return;
+      }
+      this.#handle(line);
     }
-    this.controller.promptTyped(text);
+  }
+
+  #handle(text: string): void {
+    if (text.startsWith("/")) void dispatchSlash(this.ctx, text);
+    else this.controller.promptTyped(text);
   }
 
   async run(): Promise<number> {

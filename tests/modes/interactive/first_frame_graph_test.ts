@@ -1,0 +1,39 @@
+/**
+ * What the TUI loads before its first frame, by structure rather than
+ * timing: the code of the slash commands, the extension host (no extension
+ * to start), compaction, the model list, the session list and the jail's
+ * bash scan load when first used, not before the screen is drawn.
+ */
+
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { tempZot } from "../../helpers/tmp.ts";
+import { firstFrameModules } from "../../helpers/first_frame_modules.ts";
+import { zotFiles } from "../../helpers/loaded_modules.ts";
+
+/** Loaded at first use: none of it draws the first frame. */
+const LATER = [
+  /^src\/modes\/interactive\/commands\/(conversation|info|login|sandbox|settings|extension)\.ts$/,
+  /^src\/modes\/interactive\/(reload|session_list|tool_prompt)\.ts$/,
+  /^src\/extensions\/host\//,
+  /^src\/agent\/compaction\.ts$/,
+  /^src\/providers\/list_models\.ts$/,
+  /^src\/tools\/(bash_jail|bash_env)\.ts$/,
+];
+
+Deno.test("the TUI's first frame loads no slash command code, extension host or compaction", async () => {
+  await using z = await tempZot();
+  const { modules } = await firstFrameModules(["--no-session"], z);
+  const files = zotFiles(modules);
+  // The list is real: it names what the first frame needs.
+  for (const known of ["src/modes/interactive/app.ts", "src/tui/flat_tui.ts"]) {
+    assert(files.includes(known), `${known} among the loaded modules: ${files.join(" ")}`);
+  }
+  assertEquals(files.filter((f) => LATER.some((re) => re.test(f))), []);
+});
+
+Deno.test("the TUI with an --ext extension loads the host before its first frame (the check above can see it)", async () => {
+  await using z = await tempZot();
+  const sh = new URL("../../fixtures/extensions/hello-sh", import.meta.url).pathname;
+  const { modules } = await firstFrameModules(["--no-session", "--ext", sh], z);
+  assert(zotFiles(modules).includes("src/extensions/host/mod.ts"), "the extension was started");
+});
