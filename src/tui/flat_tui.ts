@@ -30,7 +30,8 @@
  * @module
  */
 
-import { type Component, type Terminal, truncateToWidth, TUI } from "@mariozechner/pi-tui";
+import type { Component, Terminal } from "@mariozechner/pi-tui";
+import { truncateToWidth, TUI } from "./pi.ts";
 import { hasRenderSince, type RenderToken } from "./components/lines.ts";
 import { cursorRow, fits, FlatFrame, isImageLine } from "./flat_frame.ts";
 import { piFrame, type PiFrameState, piFrameState, replaceFrame } from "./pi_private.ts";

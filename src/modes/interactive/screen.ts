@@ -6,13 +6,8 @@
  * @module
  */
 
-import {
-  type Component,
-  Container,
-  type Editor,
-  type Terminal,
-  type TUI,
-} from "@mariozechner/pi-tui";
+import type { Component, Editor, Terminal, TUI } from "@mariozechner/pi-tui";
+import { Container } from "../../tui/pi.ts";
 import {
   DEFAULT_THEME,
   editorTheme,

@@ -13,7 +13,8 @@
  * @module
  */
 
-import { type Component, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
+import type { Component, MarkdownTheme } from "@mariozechner/pi-tui";
+import { Markdown } from "@mariozechner/pi-tui/dist/components/markdown.js";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import {

@@ -2,13 +2,28 @@
  * What the TUI loads before its first frame, by structure rather than
  * timing: the code of the slash commands, the extension host (no extension
  * to start), compaction, the model list, the session list and the jail's
- * bash scan load when first used, not before the screen is drawn.
+ * bash scan load when first used, not before the screen is drawn; of
+ * pi-tui only the modules zot runs load, not the package's index with every
+ * component.
  */
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { firstFrameModules } from "../../helpers/first_frame_modules.ts";
 import { zotFiles } from "../../helpers/loaded_modules.ts";
+
+const PI_TUI = "/@mariozechner/pi-tui/0.73.1/dist/";
+/** pi-tui modules zot does not run: the index would load them all. */
+const PI_UNUSED = [
+  "index.js",
+  "components/image.js",
+  "components/settings-list.js",
+  "components/box.js",
+  "components/loader.js",
+  "components/cancellable-loader.js",
+  "components/input.js",
+  "components/text.js",
+];
 
 /** Loaded at first use: none of it draws the first frame. */
 const LATER = [
@@ -29,6 +44,14 @@ Deno.test("the TUI's first frame loads no slash command code, extension host or 
     assert(files.includes(known), `${known} among the loaded modules: ${files.join(" ")}`);
   }
   assertEquals(files.filter((f) => LATER.some((re) => re.test(f))), []);
+  const pi = modules.flatMap((m) =>
+    m.includes(PI_TUI) ? [m.slice(m.indexOf(PI_TUI) + PI_TUI.length)] : []
+  );
+  // Real: the pi-tui modules the frame draws with are there.
+  for (const known of ["tui.js", "components/editor.js", "terminal.js"]) {
+    assert(pi.includes(known), `pi-tui's ${known} among the loaded modules: ${pi.join(" ")}`);
+  }
+  assertEquals(pi.filter((m) => PI_UNUSED.includes(m)), []);
 });
 
 Deno.test("the TUI with an --ext extension loads the host before its first frame (the check above can see it)", async () => {
