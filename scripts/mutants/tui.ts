@@ -71,4 +71,13 @@ export const mutants: Mutant[] = [
     replace: 'const loading = line.startsWith("/") && false ? builtinLoading(line) : undefined;',
     tests: ["tests/modes/interactive/lazy_commands_test.ts"],
   },
+  {
+    id: "tui-markdown-redraw-after-load",
+    protection:
+      "an answer shown unformatted before the markdown renderer loaded is drawn again with markdown",
+    file: "src/modes/interactive/app.ts",
+    find: "this.screen.tui.invalidate();",
+    replace: "",
+    tests: ["tests/modes/interactive/markdown_after_frame_test.ts"],
+  },
 ];

@@ -4,8 +4,7 @@
  * its parser, images, settings lists, loaders, boxes), and the interactive
  * mode's first frame would wait for all of it. Types still come from the
  * package's index: a type import loads nothing. The markdown component is
- * imported where it is used (components/assistant_block.ts), so it can
- * load after the first frame.
+ * not here: it loads after the first frame (markdown_loader.ts).
  *
  * @module
  */

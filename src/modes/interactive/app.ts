@@ -7,7 +7,7 @@
  */
 
 import type { Terminal } from "@mariozechner/pi-tui";
-import { SlashAutocomplete } from "../../tui/mod.ts";
+import { loadMarkdown, SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../common/setup.ts";
 import { stderrLine } from "../common/output.ts";
 import { lineSink } from "../common/diagnostics.ts";
@@ -61,7 +61,7 @@ export class App {
   #lines: string[] = [];
   #waiting = false;
 
-  /** Resolves once the screen is drawn and takes keys. */
+  /** Resolves once the screen is drawn and takes keys, and the markdown renderer has loaded. */
   get started(): Promise<void> {
     return this.#started.promise;
   }
@@ -195,9 +195,25 @@ export class App {
     else this.controller.promptTyped(text);
   }
 
+  /**
+   * The first frame of a new conversation shows no markdown: the renderer
+   * loads once that frame is out, and whatever streamed in meanwhile (shown
+   * unformatted) is drawn again with it.
+   */
+  async #afterFirstFrame(drawn: Promise<void>): Promise<void> {
+    await drawn;
+    await loadMarkdown().then(() => {
+      this.screen.tui.invalidate();
+      this.screen.render();
+    }, () => {});
+    this.#started.resolve();
+  }
+
   async run(): Promise<number> {
     const { screen, ctx } = this;
     screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
+    // A resumed conversation is drawn with markdown from its first frame.
+    if (this.#setup.agent.messages.length > 0) await loadMarkdown().catch(() => {});
     replayMessages(screen, this.#setup.agent.messages);
     // Extension load errors stay in the chat (`✖`); the rest become notes.
     showDiagnostics(screen, this.#setup.startupWarnings);
@@ -205,8 +221,9 @@ export class App {
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
     try {
+      const drawn = screen.tui.nextFrame();
       screen.render();
-      this.#started.resolve();
+      void this.#afterFirstFrame(drawn);
       const code = await this.#exit.promise;
       this.controller.abort();
       this.panel.dismiss();

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { Component, Editor, Terminal, TUI } from "@mariozechner/pi-tui";
+import type { Component, Editor, Terminal } from "@mariozechner/pi-tui";
 import { Container } from "../../tui/pi.ts";
 import {
   DEFAULT_THEME,
@@ -27,7 +27,7 @@ import {
 } from "../../tui/mod.ts";
 
 export class Screen {
-  readonly tui: TUI;
+  readonly tui: FlatTUI;
   readonly paint: Paint;
   readonly transcript: Transcript;
   readonly notes: NotesView;

@@ -4,13 +4,14 @@
  * to start), compaction, the model list, the session list and the jail's
  * bash scan load when first used, not before the screen is drawn; of
  * pi-tui only the modules zot runs load, not the package's index with every
- * component.
+ * component, and not the markdown renderer (an empty conversation shows no
+ * markdown; it loads after the frame).
  */
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { tempZot } from "../../helpers/tmp.ts";
 import { firstFrameModules } from "../../helpers/first_frame_modules.ts";
-import { zotFiles } from "../../helpers/loaded_modules.ts";
+import { npmPackages, zotFiles } from "../../helpers/loaded_modules.ts";
 
 const PI_TUI = "/@mariozechner/pi-tui/0.73.1/dist/";
 /** pi-tui modules zot does not run: the index would load them all. */
@@ -23,6 +24,8 @@ const PI_UNUSED = [
   "components/cancellable-loader.js",
   "components/input.js",
   "components/text.js",
+  // The markdown renderer loads after the first frame.
+  "components/markdown.js",
 ];
 
 /** Loaded at first use: none of it draws the first frame. */
@@ -52,6 +55,8 @@ Deno.test("the TUI's first frame loads no slash command code, extension host or 
     assert(pi.includes(known), `pi-tui's ${known} among the loaded modules: ${pi.join(" ")}`);
   }
   assertEquals(pi.filter((m) => PI_UNUSED.includes(m)), []);
+  // Nor the markdown parser under it.
+  assertEquals(npmPackages(modules).filter((p) => p === "marked"), []);
 });
 
 Deno.test("the TUI with an --ext extension loads the host before its first frame (the check above can see it)", async () => {
