@@ -11,7 +11,6 @@
  * @module
  */
 
-import { join } from "node:path";
 import { DENO_RUN_FLAGS } from "../../src/self_exec.ts";
 import { CONFIG, MAIN } from "../modes/run_zot.ts";
 import { PYTHON } from "./python.ts";
@@ -69,7 +68,20 @@ export async function firstFrameModules(
   z: { cwd: string; home: string; env?: Record<string, string> },
   needle = "yolo",
 ): Promise<FirstFrame> {
-  const log = join(z.home, "first_frame_debug.log");
+  const log = await Deno.makeTempFile({ prefix: "zot-first-frame-", suffix: ".log" });
+  try {
+    return await run(log, args, z, needle);
+  } finally {
+    await Deno.remove(log).catch(() => {});
+  }
+}
+
+async function run(
+  log: string,
+  args: string[],
+  z: { cwd: string; home: string; env?: Record<string, string> },
+  needle: string,
+): Promise<FirstFrame> {
   const argv = [Deno.execPath(), "run", "-A", ...DENO_RUN_FLAGS, "-L", "debug"];
   const out = await new Deno.Command(PYTHON, {
     args: ["-c", PTY, log, needle, ...argv, "--config", CONFIG, MAIN, ...args],
