@@ -9,6 +9,7 @@
 import type { Terminal } from "@mariozechner/pi-tui";
 import { loadMarkdown, SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../common/setup.ts";
+import { errorMessage } from "../../errors.ts";
 import { stderrLine } from "../common/output.ts";
 import { lineSink } from "../common/diagnostics.ts";
 import { discoverSources } from "../common/extensions.ts";
@@ -205,7 +206,14 @@ export class App {
     await loadMarkdown().then(() => {
       this.screen.tui.invalidate();
       this.screen.render();
-    }, () => {});
+    }, (e) => {
+      const why = errorMessage(e);
+      this.status.show(
+        `cannot load the markdown renderer: ${why} (answers show unformatted)`,
+        "error",
+        8000,
+      );
+    });
     this.#started.resolve();
   }
 
