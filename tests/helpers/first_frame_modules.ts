@@ -1,12 +1,12 @@
 /**
  * Which modules the real `zot` TUI evaluates before its first frame: zot
- * runs on a pseudo-terminal (120×40) with Deno's debug log on a file; when
- * the frame's text shows on the terminal the log is cut there and zot is
- * stopped. The log names every ES module as V8 compiles it, written before
- * the code that draws the frame can run, so what the cut log names is the
- * first frame's module graph; what loads later (a command's code at its
- * first use) is not in it. zot then gets SIGTERM, so its extensions shut
- * down as on `/exit`.
+ * runs on a pseudo-terminal (120×40) with Deno's debug log on, written to
+ * the same terminal as the screen. The log names every ES module as V8
+ * compiles it, and one stream keeps the order of what was written: the
+ * modules named before the frame's status line are the first frame's
+ * module graph; what loads later (a command's code at its first use, the
+ * markdown renderer after the frame) comes after it. zot then gets SIGTERM,
+ * so its extensions shut down as on `/exit`.
  *
  * @module
  */
@@ -17,16 +17,18 @@ import { PYTHON } from "./python.ts";
 
 const COMPILED = /(?:code cache hit for ES module|Updating V8 code cache for ES module): (\S+?),/g;
 
-/** Starts argv on a pty, stderr to a file; prints the log's size when the needle shows. */
+/** The status line of the first frame (no module path contains it). */
+export const STATUS_NEEDLE = "unjailed · yolo";
+
+/** Runs argv on a pty and prints, base64, everything it wrote before the needle. */
 const PTY = `
-import os, pty, signal, struct, sys, termios, time, fcntl
-log, needle, argv = sys.argv[1], sys.argv[2].encode(), sys.argv[3:]
+import base64, os, pty, signal, struct, sys, termios, time, fcntl
+needle, argv = sys.argv[1].encode(), sys.argv[2:]
 pid, fd = pty.fork()
 if pid == 0:
-    os.dup2(os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
     os.execvp(argv[0], argv)
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-seen, size, deadline = b"", -1, time.time() + 30
+seen, at, deadline = b"", -1, time.time() + 30
 while time.time() < deadline:
     try:
         chunk = os.read(fd, 65536)
@@ -35,8 +37,8 @@ while time.time() < deadline:
     if not chunk:
         break
     seen += chunk
-    if needle in seen:
-        size = os.path.getsize(log)
+    at = seen.find(needle)
+    if at >= 0:
         break
 # SIGTERM: zot leaves as on /exit, its extensions shut down; SIGKILL if it does not.
 os.kill(pid, signal.SIGTERM)
@@ -51,10 +53,8 @@ if os.waitpid(pid, os.WNOHANG) == (0, 0):
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
 os.close(fd)
-print(size)
-sys.stdout.flush()
-if size < 0:
-    sys.stderr.write(seen.decode(errors="replace")[-2000:])
+print(at)
+print(base64.b64encode(seen[:at] if at >= 0 else seen[-4000:]).decode())
 `;
 
 export interface FirstFrame {
@@ -66,25 +66,11 @@ export interface FirstFrame {
 export async function firstFrameModules(
   args: string[],
   z: { cwd: string; home: string; env?: Record<string, string> },
-  needle = "yolo",
-): Promise<FirstFrame> {
-  const log = await Deno.makeTempFile({ prefix: "zot-first-frame-", suffix: ".log" });
-  try {
-    return await run(log, args, z, needle);
-  } finally {
-    await Deno.remove(log).catch(() => {});
-  }
-}
-
-async function run(
-  log: string,
-  args: string[],
-  z: { cwd: string; home: string; env?: Record<string, string> },
-  needle: string,
+  needle = STATUS_NEEDLE,
 ): Promise<FirstFrame> {
   const argv = [Deno.execPath(), "run", "-A", ...DENO_RUN_FLAGS, "-L", "debug"];
   const out = await new Deno.Command(PYTHON, {
-    args: ["-c", PTY, log, needle, ...argv, "--config", CONFIG, MAIN, ...args],
+    args: ["-c", PTY, needle, ...argv, "--config", CONFIG, MAIN, ...args],
     cwd: z.cwd,
     env: {
       ZOT_HOME: z.home,
@@ -98,12 +84,13 @@ async function run(
     stderr: "piped",
   }).output();
   const dec = new TextDecoder();
-  const size = Number(dec.decode(out.stdout).trim());
-  if (!(size >= 0)) {
-    throw new Error(`zot showed no "${needle}" on its terminal: ${dec.decode(out.stderr)}`);
+  const [at, written] = dec.decode(out.stdout).trim().split("\n");
+  const text = dec.decode(Uint8Array.from(atob(written ?? ""), (c) => c.charCodeAt(0)));
+  if (!(Number(at) >= 0)) {
+    throw new Error(
+      `zot showed no "${needle}" on its terminal: ${dec.decode(out.stderr)}${text.slice(-2000)}`,
+    );
   }
-  const bytes = await Deno.readFile(log);
-  const text = dec.decode(bytes.subarray(0, size));
   const modules = new Set<string>();
   for (const m of text.matchAll(COMPILED)) modules.add(m[1]);
   return { modules: [...modules].sort() };

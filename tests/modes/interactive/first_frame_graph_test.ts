@@ -13,7 +13,8 @@ import { tempZot } from "../../helpers/tmp.ts";
 import { firstFrameModules } from "../../helpers/first_frame_modules.ts";
 import { npmPackages, zotFiles } from "../../helpers/loaded_modules.ts";
 
-const PI_TUI = "/@mariozechner/pi-tui/0.73.1/dist/";
+/** A pi-tui module's URL in Deno's npm cache, any version: what follows is its path in the package. */
+const PI_TUI = /\/@mariozechner\/pi-tui\/[^/]+\/dist\//;
 /** pi-tui modules zot does not run: the index would load them all. */
 const PI_UNUSED = [
   "index.js",
@@ -47,9 +48,10 @@ Deno.test("the TUI's first frame loads no slash command code, extension host or 
     assert(files.includes(known), `${known} among the loaded modules: ${files.join(" ")}`);
   }
   assertEquals(files.filter((f) => LATER.some((re) => re.test(f))), []);
-  const pi = modules.flatMap((m) =>
-    m.includes(PI_TUI) ? [m.slice(m.indexOf(PI_TUI) + PI_TUI.length)] : []
-  );
+  const pi = modules.flatMap((m) => {
+    const at = PI_TUI.exec(m);
+    return at ? [m.slice(at.index + at[0].length)] : [];
+  });
   // Real: the pi-tui modules the frame draws with are there.
   for (const known of ["tui.js", "components/editor.js", "terminal.js"]) {
     assert(pi.includes(known), `pi-tui's ${known} among the loaded modules: ${pi.join(" ")}`);
