@@ -6,7 +6,8 @@
  * → first model request, the whole run, peak RSS) for the default transport,
  * for `--transport sdk` and with 1 and 4 extensions (the first pays for the
  * host's code, the others only for their spawn), and the TUI's first frame on a
- * pseudo-terminal. It also counts the modules `zot -p` evaluates. A second
+ * pseudo-terminal. It also counts the modules `zot -p` evaluates and those
+ * the TUI evaluates before its first frame. A second
  * floor for `-p`: a bare Deno program doing the same I/O (zot's config and
  * import map, the SSE parser package, one streamed request), which shows
  * what zot's own code adds to what any Deno program pays for that answer.
@@ -17,6 +18,7 @@
 import { join } from "node:path";
 import { startFakeLlm } from "../../tests/helpers/fake_llm.ts";
 import { loadedModules, npmPackages, zotFiles } from "../../tests/helpers/loaded_modules.ts";
+import { firstFrameModules } from "../../tests/helpers/first_frame_modules.ts";
 import { DENO_RUN_FLAGS } from "../../src/self_exec.ts";
 import { epochNow, firstOutput, measure, type Measured } from "./_measure.ts";
 import { spawnToReady } from "./sandbox.ts";
@@ -175,6 +177,10 @@ export async function bench(): Promise<BenchRow[]> {
     );
     await llm.nextRequest(1_000).catch(() => {});
     const fileModules = graph.modules.filter((m) => m.startsWith("file:"));
+    const frame = await firstFrameModules(["--base-url", llm.url, "--no-session"], {
+      cwd,
+      home: env.ZOT_HOME,
+    });
 
     const floorMs = median(floor.wall);
     const floorRss = median(floor.rss);
@@ -261,6 +267,13 @@ export async function bench(): Promise<BenchRow[]> {
         `${zotFiles(graph.modules).length} of zot, ${
           npmPackages(graph.modules).join(", ")
         }; ${graph.modules.length} counting Deno's own`,
+      ),
+      row(
+        "modules the TUI evaluates before its first frame",
+        String(frame.modules.filter((m) => m.startsWith("file:")).length),
+        `${zotFiles(frame.modules).length} of zot, ${
+          npmPackages(frame.modules).join(", ")
+        }; ${frame.modules.length} counting Deno's own (its Node layer, for pi-tui)`,
       ),
     ];
   } finally {

@@ -14,6 +14,7 @@ import { Container, TUI } from "@mariozechner/pi-tui";
 import {
   DEFAULT_THEME,
   FlatTUI,
+  loadMarkdown,
   markdownTheme,
   MemoryTerminal,
   paintOf,
@@ -22,6 +23,10 @@ import {
 } from "../../src/tui/mod.ts";
 import { drawNow } from "../../src/tui/pi_private.ts";
 import type { BenchRow } from "./types.ts";
+
+// Assistant blocks render markdown once its component has loaded (the TUI loads it after its
+// first frame).
+await loadMarkdown();
 
 const TOKENS = 400;
 /** Tokens of one answer streamed before measuring, in the long-answer case. */

@@ -1,7 +1,8 @@
 /**
  * Mutants for the first-hour TUI and listing protections: `--no-yolo` is
- * never silently dropped by a run that cannot ask, and `zot trust` records
- * nothing it did not ask about.
+ * never silently dropped by a run that cannot ask, `zot trust` records
+ * nothing it did not ask about, and the slash commands whose code loads at
+ * first use keep the order of the lines typed.
  *
  * @module
  */
@@ -60,5 +61,23 @@ export const mutants: Mutant[] = [
     find: "consent.ok ? READY : {",
     replace: "true ? READY : {",
     tests: ["tests/journeys/ext_list_states_test.ts"],
+  },
+  {
+    id: "tui-lazy-command-order",
+    protection:
+      "a line typed after a built-in whose code is still loading waits for it (/clear then a prompt clears first)",
+    file: "src/modes/interactive/app.ts",
+    find: 'const loading = line.startsWith("/") ? builtinLoading(line) : undefined;',
+    replace: 'const loading = line.startsWith("/") && false ? builtinLoading(line) : undefined;',
+    tests: ["tests/modes/interactive/lazy_commands_test.ts"],
+  },
+  {
+    id: "tui-markdown-redraw-after-load",
+    protection:
+      "an answer shown unformatted before the markdown renderer loaded is drawn again with markdown",
+    file: "src/modes/interactive/app.ts",
+    find: "this.screen.tui.invalidate();",
+    replace: "",
+    tests: ["tests/modes/interactive/markdown_after_frame_test.ts"],
   },
 ];

@@ -17,12 +17,12 @@
  * @module
  */
 
-import {
-  type AutocompleteItem,
-  type AutocompleteProvider,
-  type AutocompleteSuggestions,
-  CombinedAutocompleteProvider,
+import type {
+  AutocompleteItem,
+  AutocompleteProvider,
+  AutocompleteSuggestions,
 } from "@mariozechner/pi-tui";
+import { CombinedAutocompleteProvider } from "./pi.ts";
 import { sanitize } from "./ansi.ts";
 
 export interface CommandEntry {

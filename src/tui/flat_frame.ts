@@ -15,7 +15,8 @@
  * @module
  */
 
-import { CURSOR_MARKER, type Terminal, visibleWidth } from "@mariozechner/pi-tui";
+import type { Terminal } from "@mariozechner/pi-tui";
+import { CURSOR_MARKER, visibleWidth } from "./pi.ts";
 import type { PiFrameState } from "./pi_private.ts";
 
 /** pi-tui's test for a Kitty or iTerm2 image line (such lines get no reset). */

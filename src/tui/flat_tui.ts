@@ -30,7 +30,8 @@
  * @module
  */
 
-import { type Component, type Terminal, truncateToWidth, TUI } from "@mariozechner/pi-tui";
+import type { Component, Terminal } from "@mariozechner/pi-tui";
+import { truncateToWidth, TUI } from "./pi.ts";
 import { hasRenderSince, type RenderToken } from "./components/lines.ts";
 import { cursorRow, fits, FlatFrame, isImageLine } from "./flat_frame.ts";
 import { piFrame, type PiFrameState, piFrameState, replaceFrame } from "./pi_private.ts";
@@ -69,6 +70,7 @@ export class FlatTUI extends TUI {
   /** Per child: its first row and (a `RenderSince` child) its last token. */
   #starts: number[] = [];
   #tokens: (RenderToken | undefined)[] = [];
+  #drawn: PromiseWithResolvers<void> | undefined;
   /** The first row whose line changed since the last frame. */
   #changed = 0;
 
@@ -77,7 +79,22 @@ export class FlatTUI extends TUI {
     this.#piFrame = piFrame(this);
     this.#pi = piFrameState(this);
     this.flat = this.#pi !== undefined;
-    replaceFrame(this, () => this.#render());
+    replaceFrame(this, () => {
+      try {
+        this.#render();
+      } finally {
+        this.#drawn?.resolve();
+        this.#drawn = undefined;
+      }
+    });
+  }
+
+  /**
+   * Settles once the next frame has been written: what may wait until the
+   * screen is up (the interactive mode loads its markdown renderer then).
+   */
+  nextFrame(): Promise<void> {
+    return (this.#drawn ??= Promise.withResolvers<void>()).promise;
   }
 
   /** The children's lines (a new array: pi-tui edits it in place). */

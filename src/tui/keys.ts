@@ -6,7 +6,7 @@
  * @module
  */
 
-import { decodeKittyPrintable, matchesKey, parseKey } from "@mariozechner/pi-tui";
+import { decodeKittyPrintable, matchesKey, parseKey } from "./pi.ts";
 
 /** The protocol's key names (mirrors `PanelKeyName`; src/tui imports nothing else). */
 export type PanelKey =

@@ -12,6 +12,7 @@ export * from "./theme_file.ts";
 export * from "./builtin_themes.ts";
 export * from "./highlight.ts";
 export * from "./markdown.ts";
+export * from "./markdown_loader.ts";
 export * from "./keys.ts";
 export * from "./autocomplete.ts";
 export * from "./memory_terminal.ts";

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { TUI } from "@mariozechner/pi-tui";
+import { TUI } from "./pi.ts";
 
 /** The pi-tui version whose private frame code this adapter was written against. */
 export const PI_TUI_CHECKED = "0.73.1";

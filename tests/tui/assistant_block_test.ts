@@ -4,10 +4,15 @@ import {
   chunkCuts,
   DEFAULT_THEME,
   livePaint,
+  loadMarkdown,
   markdownTheme,
   paintOf,
 } from "../../src/tui/mod.ts";
 import { Markdown } from "@mariozechner/pi-tui";
+
+// Assistant blocks render markdown once its component has loaded (the TUI loads it after its
+// first frame).
+await loadMarkdown();
 
 const paint = paintOf(DEFAULT_THEME);
 

@@ -11,6 +11,7 @@ import {
   formatToolCall,
   isSelectedLine,
   listedExtensionCommands,
+  loadMarkdown,
   markdownTheme,
   MemoryTerminal,
   NotesView,
@@ -30,6 +31,10 @@ import {
   Transcript,
 } from "../../src/tui/mod.ts";
 import { visibleWidth } from "@mariozechner/pi-tui";
+
+// Assistant blocks render markdown once its component has loaded (the TUI loads it after its
+// first frame).
+await loadMarkdown();
 
 const paint = paintOf(DEFAULT_THEME);
 const plain = (lines: string[]) => lines.map(stripAnsi);

@@ -4,6 +4,7 @@ import {
   editorTheme,
   FlatTUI,
   livePaint,
+  loadMarkdown,
   markdownTheme,
   MemoryTerminal,
   type Paint,
@@ -14,6 +15,10 @@ import { type Component, Container, Editor, TUI, visibleWidth } from "@mariozech
 import { fits } from "../../src/tui/flat_frame.ts";
 import { drawNow, piFrameState } from "../../src/tui/pi_private.ts";
 import { Emulator } from "../helpers/emulator.ts";
+
+// Assistant blocks render markdown once its component has loaded (the TUI loads it after its
+// first frame).
+await loadMarkdown();
 
 /** pi-tui renders on a timer; tests drive its frame function directly. */
 function renderNow(tui: TUI): void {

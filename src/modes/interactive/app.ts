@@ -7,8 +7,9 @@
  */
 
 import type { Terminal } from "@mariozechner/pi-tui";
-import { SlashAutocomplete } from "../../tui/mod.ts";
+import { loadMarkdown, SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../common/setup.ts";
+import { errorMessage } from "../../errors.ts";
 import { stderrLine } from "../common/output.ts";
 import { lineSink } from "../common/diagnostics.ts";
 import { discoverSources } from "../common/extensions.ts";
@@ -23,9 +24,14 @@ import { DialogConfirmer } from "./confirm.ts";
 import { ThemeStore } from "./themes.ts";
 import { TuiHostUi } from "./host_ui.ts";
 import { globalKeys } from "./keys.ts";
-import { builtinEntries, BUILTINS, dispatchSlash } from "./commands/registry.ts";
-import { runExtensionCommand } from "./commands/extension.ts";
-import { setYolo } from "./commands/settings.ts";
+import {
+  builtinEntries,
+  builtinLoading,
+  BUILTINS,
+  dispatchSlash,
+  runExtensionCommand,
+} from "./commands/registry.ts";
+import { setYolo } from "./commands/yolo.ts";
 import { stoppedDiagnostic, StoppedExtensions } from "./stopped_extensions.ts";
 import { showDiagnostics } from "./warnings.ts";
 import type { CommandContext } from "./commands/types.ts";
@@ -52,8 +58,11 @@ export class App {
   #autocomplete: SlashAutocomplete;
   #exit = Promise.withResolvers<number>();
   #started = Promise.withResolvers<void>();
+  /** Submitted lines not handled yet: they wait while a built-in's code loads. */
+  #lines: string[] = [];
+  #waiting = false;
 
-  /** Resolves once the screen is drawn and takes keys. */
+  /** Resolves once the screen is drawn and takes keys, and the markdown renderer has loaded. */
   get started(): Promise<void> {
     return this.#started.promise;
   }
@@ -155,16 +164,64 @@ export class App {
     const text = raw.trim();
     if (text === "") return;
     this.screen.editor.addToHistory(text);
-    if (text.startsWith("/")) {
-      void dispatchSlash(this.ctx, text);
-      return;
+    this.#lines.push(text);
+    if (!this.#waiting) this.#handleLines();
+  }
+
+  /**
+   * Handles the submitted lines in the order typed. A built-in's code loads
+   * at its first run: the lines after it wait for that, so `/clear` then a
+   * prompt still clears first. Once loaded, a line is handled at once.
+   */
+  #handleLines(): void {
+    for (let text = this.#lines.shift(); text !== undefined; text = this.#lines.shift()) {
+      const line = text;
+      const loading = line.startsWith("/") ? builtinLoading(line) : undefined;
+      if (loading) {
+        this.#waiting = true;
+        // Loaded or not, it runs then (a failed load shows on the status line).
+        void loading.then(() => {
+          this.#waiting = false;
+          this.#handle(line);
+          this.#handleLines();
+        });
+        return;
+      }
+      this.#handle(line);
     }
-    this.controller.promptTyped(text);
+  }
+
+  #handle(text: string): void {
+    if (text.startsWith("/")) void dispatchSlash(this.ctx, text);
+    else this.controller.promptTyped(text);
+  }
+
+  /**
+   * The first frame of a new conversation shows no markdown: the renderer
+   * loads once that frame is out, and whatever streamed in meanwhile (shown
+   * unformatted) is drawn again with it.
+   */
+  async #afterFirstFrame(drawn: Promise<void>): Promise<void> {
+    await drawn;
+    await loadMarkdown().then(() => {
+      this.screen.tui.invalidate();
+      this.screen.render();
+    }, (e) => {
+      const why = errorMessage(e);
+      this.status.show(
+        `cannot load the markdown renderer: ${why} (answers show unformatted)`,
+        "error",
+        8000,
+      );
+    });
+    this.#started.resolve();
   }
 
   async run(): Promise<number> {
     const { screen, ctx } = this;
     screen.setTheme(await ctx.themes.saved().catch(() => screen.theme));
+    // A resumed conversation is drawn with markdown from its first frame.
+    if (this.#setup.agent.messages.length > 0) await loadMarkdown().catch(() => {});
     replayMessages(screen, this.#setup.agent.messages);
     // Extension load errors stay in the chat (`✖`); the rest become notes.
     showDiagnostics(screen, this.#setup.startupWarnings);
@@ -172,8 +229,9 @@ export class App {
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
     try {
+      const drawn = screen.tui.nextFrame();
       screen.render();
-      this.#started.resolve();
+      void this.#afterFirstFrame(drawn);
       const code = await this.#exit.promise;
       this.controller.abort();
       this.panel.dismiss();

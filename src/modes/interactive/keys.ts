@@ -9,7 +9,7 @@
  * @module
  */
 
-import { matchesKey } from "@mariozechner/pi-tui";
+import { matchesKey } from "../../tui/pi.ts";
 import type { Controller } from "./controller.ts";
 import type { Screen } from "./screen.ts";
 import { PANEL_FOCUS_KEY } from "./panel.ts";

@@ -7,7 +7,8 @@
  */
 
 import process from "node:process";
-import { ProcessTerminal, type Terminal } from "@mariozechner/pi-tui";
+import type { Terminal } from "@mariozechner/pi-tui";
+import { ProcessTerminal } from "../../tui/pi.ts";
 import type { InteractiveSetup } from "../common/setup.ts";
 import { App, type AppOptions } from "./app.ts";
 

@@ -16,7 +16,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth } from "../../tui/pi.ts";
 import type { PanelSpec } from "../../protocol/frames.ts";
 import { isPanelExit, panelKeyOf, PanelView } from "../../tui/mod.ts";
 import type { Screen } from "./screen.ts";

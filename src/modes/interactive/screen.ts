@@ -6,13 +6,8 @@
  * @module
  */
 
-import {
-  type Component,
-  Container,
-  type Editor,
-  type Terminal,
-  type TUI,
-} from "@mariozechner/pi-tui";
+import type { Component, Editor, Terminal } from "@mariozechner/pi-tui";
+import { Container } from "../../tui/pi.ts";
 import {
   DEFAULT_THEME,
   editorTheme,
@@ -32,7 +27,7 @@ import {
 } from "../../tui/mod.ts";
 
 export class Screen {
-  readonly tui: TUI;
+  readonly tui: FlatTUI;
   readonly paint: Paint;
   readonly transcript: Transcript;
   readonly notes: NotesView;

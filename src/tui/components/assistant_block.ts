@@ -13,7 +13,8 @@
  * @module
  */
 
-import { type Component, Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
+import type { Component, MarkdownTheme } from "@mariozechner/pi-tui";
+import { markdownClass, PlainMarkdown } from "../markdown_loader.ts";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import {
@@ -79,6 +80,9 @@ export function chunkCuts(text: string, from = 0): number[] {
   return cuts;
 }
 
+/** What renders one chunk: pi-tui's Markdown, or the plain text before it has loaded. */
+type TextBlock = Component & { setText(text: string): void };
+
 export class AssistantBlock implements Component, Watched, RenderSince {
   #theme: MarkdownTheme;
   #paint: Paint;
@@ -91,8 +95,8 @@ export class AssistantBlock implements Component, Watched, RenderSince {
   #rest = "";
   /** The finished chunks' texts and their parsed markdown. */
   #chunkTexts: string[] = [];
-  #chunks: Markdown[] = [];
-  #tail: Markdown;
+  #chunks: TextBlock[] = [];
+  #tail: TextBlock;
   /** The chunks' lines at `#chunkWidth`, each after a blank line (append-only). */
   #chunkLines: string[] = [];
   #chunkCount = 0;
@@ -165,8 +169,12 @@ export class AssistantBlock implements Component, Watched, RenderSince {
     return { token, from, length: chunks.length + tail.length, parts };
   }
 
-  #markdown(text: string): Markdown {
-    return new Markdown(text, 0, 0, this.#theme, { color: this.#paint.assistant });
+  /** pi-tui's markdown, or the text unformatted while it loads (see markdown_loader.ts). */
+  #markdown(text: string): TextBlock {
+    const Markdown = markdownClass();
+    return Markdown
+      ? new Markdown(text, 0, 0, this.#theme, { color: this.#paint.assistant })
+      : new PlainMarkdown(text, this.#paint.assistant);
   }
 
   #tailText(): string {

@@ -6,13 +6,8 @@
  * @module
  */
 
-import {
-  type Component,
-  type SelectItem,
-  SelectList,
-  type SelectListTheme,
-  truncateToWidth,
-} from "@mariozechner/pi-tui";
+import type { Component, SelectItem, SelectListTheme } from "@mariozechner/pi-tui";
+import { SelectList, truncateToWidth } from "../pi.ts";
 import { isPanelExit } from "../keys.ts";
 import type { Paint } from "../theme.ts";
 import { wrapStyled } from "./lines.ts";

@@ -6,12 +6,8 @@
  * @module
  */
 
-import {
-  type Component,
-  truncateToWidth,
-  visibleWidth,
-  wrapTextWithAnsi,
-} from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from "../pi.ts";
 import type { Style } from "../ansi.ts";
 
 /** Each logical line styled then wrapped to `width` (never wider). */

@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth } from "../pi.ts";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, padTo, wrapStyled } from "./lines.ts";

@@ -10,7 +10,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth } from "../pi.ts";
 import { hasAnsi, sanitize, stripAnsi } from "../ansi.ts";
 import { safeText } from "../../safe_text.ts";
 import type { Paint } from "../theme.ts";

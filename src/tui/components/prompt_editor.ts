@@ -13,7 +13,7 @@
  * @module
  */
 
-import { Editor } from "@mariozechner/pi-tui";
+import { Editor } from "../pi.ts";
 import { safeText } from "../../safe_text.ts";
 
 /** The columns pi-tui 0.73's Editor lays text out in at `width` (its `render`). */

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth } from "../pi.ts";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache } from "./lines.ts";

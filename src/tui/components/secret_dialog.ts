@@ -7,12 +7,8 @@
  * @module
  */
 
-import {
-  type Component,
-  decodeKittyPrintable,
-  matchesKey,
-  truncateToWidth,
-} from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { decodeKittyPrintable, matchesKey, truncateToWidth } from "../pi.ts";
 import { isPanelExit } from "../keys.ts";
 import type { Paint } from "../theme.ts";
 import { sanitize } from "../ansi.ts";

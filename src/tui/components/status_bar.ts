@@ -9,7 +9,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth, visibleWidth } from "../pi.ts";
 import { safeText } from "../../safe_text.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, wrapStyled } from "./lines.ts";

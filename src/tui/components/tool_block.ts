@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type Component, truncateToWidth } from "@mariozechner/pi-tui";
+import type { Component } from "@mariozechner/pi-tui";
+import { truncateToWidth } from "../pi.ts";
 import { sanitize } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import { LineCache, type Watched, wrapStyled } from "./lines.ts";

@@ -8,7 +8,8 @@
  * @module
  */
 
-import { type Component, Container, type MarkdownTheme } from "@mariozechner/pi-tui";
+import type { Component, MarkdownTheme } from "@mariozechner/pi-tui";
+import { Container } from "../pi.ts";
 import { sanitize, type Style } from "../ansi.ts";
 import type { Paint } from "../theme.ts";
 import {

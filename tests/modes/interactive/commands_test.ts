@@ -1,6 +1,7 @@
-import { assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   builtinEntries,
+  builtinLoading,
   BUILTINS,
   findBuiltin,
   parseSlash,
@@ -22,4 +23,19 @@ Deno.test("built-ins: one table answers dispatch in any case, aliases included",
 Deno.test("parseSlash: the name ends at the first whitespace", () => {
   assertEquals(parseSlash("/demo  a b "), { name: "demo", args: "a b" });
   assertEquals(parseSlash("/exit"), { name: "exit", args: "" });
+});
+
+Deno.test("built-ins: each table entry names, describes and aliases the code it loads", async () => {
+  for (const entry of BUILTINS) {
+    const code = await entry.load();
+    assertEquals(
+      { name: code.name, description: code.description, aliases: code.aliases },
+      { name: entry.name, description: entry.description, aliases: entry.aliases },
+    );
+    assert(entry.loaded === code, `${entry.name} keeps its code`);
+  }
+  // Loaded: nothing left to wait for, and a line that is no built-in never waits.
+  assertEquals(builtinLoading("/help"), undefined);
+  assertEquals(builtinLoading("/no-such-command"), undefined);
+  assertEquals(findBuiltin("QUIT")?.name, "exit");
 });

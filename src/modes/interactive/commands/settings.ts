@@ -12,6 +12,7 @@ import { resolveModelAlias } from "../../../providers/models.ts";
 import { errorMessage } from "../../../errors.ts";
 import { JAIL_LIMITS } from "../../../tools/bash_jail.ts";
 import type { BuiltinCommand, CommandContext } from "./types.ts";
+import { setYolo } from "./yolo.ts";
 
 function setModel(ctx: CommandContext, model: string): void {
   const { agent, paths, providerId } = ctx.setup;
@@ -123,24 +124,6 @@ export const unjail: BuiltinCommand = {
     ctx.status.show("unjailed", "info", 5000);
   },
 };
-
-/**
- * Yolo on (tools run unasked) or off (each call asks again: the "always"
- * answers given so far are forgotten, or the status line would say
- * "confirm" while remembered tools still ran unasked).
- */
-export function setYolo(ctx: CommandContext, yolo: boolean): void {
-  if (!yolo) ctx.confirmer.forget();
-  ctx.setup.agent.setConfirmer(yolo ? undefined : ctx.confirmer);
-  ctx.screen.status.setInfo({ yolo });
-  ctx.status.show(
-    yolo
-      ? "yolo: tools run without confirmation (/yolo to confirm again)"
-      : "confirming each tool call",
-    "info",
-    5000,
-  );
-}
 
 export const yolo: BuiltinCommand = {
   name: "yolo",
