@@ -145,21 +145,21 @@ export async function scanRoot(root: string, kind: SourceKind): Promise<Candidat
 }
 
 async function explicitCandidates(paths: ZotPaths, explicit: readonly string[]) {
-  const found: Candidate[] = [];
+  // Read together (start-up time), kept in the order given.
+  const given = await Promise.all(explicit.map(async (path) => {
+    const dir = resolve(paths.cwd, path);
+    return { dir, real: await Deno.realPath(dir).catch(() => dir) };
+  }));
+  // The same directory given twice counts once, where it was first given.
   const seen = new Set<string>();
-  for (const given of explicit) {
-    const dir = resolve(paths.cwd, given);
-    const real = await Deno.realPath(dir).catch(() => dir);
-    if (seen.has(real)) continue; // the same directory given twice
-    seen.add(real);
+  const unique = given.filter(({ real }) => !seen.has(real) && Boolean(seen.add(real)));
+  const found = await Promise.all(unique.map(async ({ dir }): Promise<Candidate | undefined> => {
     if (!(await isDirectory(dir))) {
-      found.push({ kind: "explicit", dir, ok: false, problem: "not a directory" });
-      continue;
+      return { kind: "explicit", dir, ok: false, problem: "not a directory" };
     }
-    const c = await candidate(dir, "explicit");
-    if (c) found.push(c);
-  }
-  return found;
+    return await candidate(dir, "explicit");
+  }));
+  return found.filter((c): c is Candidate => c !== undefined);
 }
 
 /** Find every extension and decide the winners. */

@@ -120,6 +120,9 @@ Deno.test("zot -p with a shell extension loads the extension host but not the sa
     files.filter((f) => f === "src/sandbox/launch.ts" || f === "src/sandbox/symlinks.ts"),
     [],
   );
+  // An extension without skills and no skill folder: zot's own skills, no discovery code.
+  const skillCode = ["src/skills/discovery.ts", "src/extensions/manifest_skill_plan.ts"];
+  assertEquals(files.filter((f) => skillCode.includes(f)), []);
 });
 
 Deno.test("zot ext list with nothing installed loads neither discovery, the trust checks nor scopes", async () => {

@@ -60,8 +60,9 @@ import {
 } from "./commands.ts";
 import { sendPanelClose, sendPanelKey } from "./ui_frames.ts";
 import { routeWithLateTools } from "./route.ts";
-import { awaitStartup, planLoadOrder, spawnEach, type SpawnOutcome, startFailure } from "./load.ts";
+import { awaitStartup, type SpawnOutcome, startFailure } from "./load.ts";
 import { waitForReady } from "./ready.ts";
+import { cancelEarly, followAbort, startEarly } from "./early.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
 import type { ReloadReport } from "./reload.ts";
 import { stopRecords } from "./stop.ts";
@@ -117,13 +118,17 @@ export class ExtensionHost implements AgentHooks {
 
   /** Start `sources` (all at once); failures become diagnostics, never throws. */
   async load(sources: readonly ExtensionSource[], options: LoadOptions = {}): Promise<LoadReport> {
-    if (this.#events.stopping) return { loaded: [], errors: [] };
-    const planned = planLoadOrder(sources, new Set(this.#records.map((r) => r.name)));
-    const spawns = spawnEach(this.#options.spawn, planned, {
+    const early = options.started;
+    if (this.#events.stopping) {
+      if (early) await cancelEarly(early);
+      return { loaded: [], errors: [] };
+    }
+    const { planned, spawns, abort } = early ?? startEarly(this.#options.spawn, sources, {
       paths: this.#options.paths,
       identity: this.#options.identity,
-      signal: this.#lateAbort.signal,
+      skip: new Set(this.#records.map((r) => r.name)),
     });
+    followAbort(abort, this.#lateAbort.signal);
     const outcomes = options.joinLate
       ? await awaitStartup(spawns, HELLO_JOIN_WAIT_MS, READY_GRACE_MS)
       : await Promise.all(spawns);

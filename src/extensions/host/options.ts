@@ -11,6 +11,7 @@ import type { Diagnostic } from "../../diagnostic.ts";
 import type { HostUi } from "../ui.ts";
 import type { HostTimeouts } from "./core.ts";
 import type { RestartPolicy } from "./restart.ts";
+import type { EarlyStart } from "./early.ts";
 
 export interface ExtensionHostOptions {
   spawn: SpawnFn;
@@ -54,6 +55,11 @@ export interface LoadOptions {
    * its own hello timeout (reported through `onLateJoin`).
    */
   joinLate?: boolean;
+  /**
+   * Spawns the run started before the host existed (early.ts): the first load
+   * takes them instead of spawning its sources again.
+   */
+  started?: EarlyStart;
 }
 
 /** What one `load()` call produced. */

@@ -7,6 +7,7 @@
 
 import { errorMessage } from "../../errors.ts";
 import { childGroups } from "../../process_reaper.ts";
+import { inOwnSession } from "../../own_session.ts";
 import type { LaunchPlan } from "../types.ts";
 import { type ExtensionLog, pumpToLog } from "./log.ts";
 
@@ -59,8 +60,8 @@ export class ExtensionProcess {
   }
 
   /**
-   * Start the plan. `detached` makes Deno call setsid(), so the child leads a
-   * new session and process group (pgid == pid): `kill(-pid)` then reaches
+   * Start the plan in a new session and process group (pgid == pid; see
+   * own_session.ts for how, without forking zot): `kill(-pid)` then reaches
    * everything it started, and a terminal never mistakes it for the shell's
    * foreground job.
    */
@@ -69,15 +70,16 @@ export class ExtensionProcess {
     log: ExtensionLog,
   ): { ok: true; process: ExtensionProcess } | { ok: false; error: string } {
     try {
-      const child = new Deno.Command(plan.command, {
-        args: plan.args,
+      const session = inOwnSession(plan.command, plan.args);
+      const child = new Deno.Command(session.command, {
+        args: session.args,
         cwd: plan.cwd,
         env: plan.env,
         clearEnv: plan.clearEnv ?? false,
         stdin: "piped",
         stdout: "piped",
         stderr: "piped",
-        detached: true,
+        detached: session.detached,
       }).spawn();
       // An OS-confined process's network allowance ends with it.
       if (plan.release) child.status.finally(plan.release).catch(() => {});
@@ -112,6 +114,15 @@ export class ExtensionProcess {
     } catch {
       // ESRCH: the group is empty. The leader id is not reused while the
       // group still has members, so this cannot hit a stranger's group.
+    }
+    // Or not made yet: started through `setsid`, the process leads its group a moment after
+    // the spawn (own_session.ts). Until it is reaped its pid is its own, and it has no
+    // children yet, so the signal goes to it alone.
+    if (this.#exit !== undefined) return false;
+    try {
+      Deno.kill(this.pid, signal);
+      return true;
+    } catch {
       return false;
     }
   }

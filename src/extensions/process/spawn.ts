@@ -26,8 +26,16 @@ export const HOST_CAPABILITIES: readonly string[] = ["call_tool"];
 export const spawnExtension: SpawnFn = async (source, options) => {
   const name = source.manifest.name;
   const logPath = extensionLogPath(options.paths, name);
-  const opened = await ExtensionLog.open(logPath, { maxBytes: options.logMaxBytes });
-  if (!opened.ok) return failure(source, opened.error);
+  // Independent reads (the log's folder and file; the launch's consent and exec checks): together.
+  const [opened, launch] = await Promise.all([
+    ExtensionLog.open(logPath, { maxBytes: options.logMaxBytes }),
+    planLaunch(source, { paths: options.paths }),
+  ]);
+  if (!opened.ok) {
+    // Not started, so whatever the plan holds (an OS-confined network allowance) goes.
+    if (launch.ok) await launch.plan.release?.().catch(() => {});
+    return failure(source, opened.error);
+  }
   const log = opened.log;
   log.header(name, source.manifest.version);
   const fail = (error: string, stderr: string[] = []): SpawnResult => {
@@ -36,7 +44,6 @@ export const spawnExtension: SpawnFn = async (source, options) => {
     return failure(source, error, logPath, stderr);
   };
 
-  const launch = await planLaunch(source, { paths: options.paths });
   if (!launch.ok) return fail(launch.error);
   const plan = launch.plan;
   childGroups.setLabel(options.paths.home);

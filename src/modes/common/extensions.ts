@@ -19,6 +19,7 @@ import type {
 } from "../../extensions/host/mod.ts";
 import { type AgentHooks, NO_HOOKS, type SessionInfo } from "../../agent/hooks.ts";
 import type { ExtensionSource } from "../../extensions/types.ts";
+import type { EarlyStart } from "../../extensions/host/early.ts";
 import { ZOT_VERSION } from "../../version.ts";
 import { BUILTIN_COMMAND_NAMES } from "./builtin_names.ts";
 import type { DiagnosticSink } from "../../diagnostic.ts";
@@ -40,6 +41,8 @@ export interface StartExtensionsOptions {
   onLateJoin?: (join: LateJoin) => void;
   /** Where `--record-ext` appends the extensions' traffic, with the secrets to keep out of it. */
   record?: { path: string; secrets: readonly (string | undefined)[] };
+  /** The extensions the run started before its host ({@linkcode startEarly}). */
+  early?: EarlyExtensions;
 }
 
 /** Whether `path` exists (a root that cannot be read is as empty to discovery as a missing one). */
@@ -173,6 +176,59 @@ function runnable(sources: readonly ExtensionSource[]): boolean {
   return sources.some((s) => s.manifest.exec);
 }
 
+/** Extensions spawned before their host; disposed before the host took them, they stop. */
+export interface EarlyExtensions extends AsyncDisposable {
+  /** The spawns, now the host's to load (undefined: none were started; the host spawns). */
+  take(): Promise<EarlyStart | undefined>;
+}
+
+/**
+ * Spawn the run's extensions as soon as `sources` (discovery) and `provider`
+ * (what `hello_ack` announces) are known, so their start-up runs alongside
+ * the rest of the run's set-up instead of after it (src/extensions/host/early.ts).
+ * Not when the traffic is recorded (its file opens with the host), and never
+ * a failure of its own: anything that goes wrong here leaves the spawning to
+ * the host, which reports it.
+ */
+export function startEarly(o: {
+  paths: ZotPaths;
+  sources: Promise<readonly ExtensionSource[]>;
+  provider: Promise<{ id: string; model: string }>;
+  recording: boolean;
+}): EarlyExtensions {
+  let taken = false;
+  const started = o.recording ? Promise.resolve(undefined) : Promise.all([o.sources, o.provider])
+    .then(async ([sources, provider]) => {
+      if (!runnable(sources)) return undefined;
+      const [{ startEarly }, { spawnExtension }] = await Promise.all([
+        import("../../extensions/host/early.ts"),
+        import("../../extensions/process/mod.ts"),
+      ]);
+      return startEarly(spawnExtension, sources, {
+        paths: o.paths,
+        identity: {
+          zotVersion: ZOT_VERSION,
+          provider: provider.id,
+          model: provider.model,
+          cwd: o.paths.cwd,
+        },
+      });
+    })
+    .catch(() => undefined);
+  return {
+    take() {
+      taken = true;
+      return started;
+    },
+    async [Symbol.asyncDispose]() {
+      if (taken) return;
+      taken = true;
+      const early = await started;
+      if (early) await (await import("../../extensions/host/early.ts")).cancelEarly(early);
+    },
+  };
+}
+
 /** The started host, or undefined when no extension is configured. */
 export async function startExtensions(
   o: StartExtensionsOptions,
@@ -180,7 +236,7 @@ export async function startExtensions(
   if (!runnable(o.sources)) return undefined;
   const host = await newHost(o);
   // A silent extension does not hold up the run: it joins late or fails on its own.
-  const report = await host.load(o.sources, { joinLate: true });
+  const report = await host.load(o.sources, { joinLate: true, started: await o.early?.take() });
   for (const error of report.errors) o.warn(error);
   // Launch notes, e.g. the scope an `--ext` sandboxed extension runs with.
   for (const status of host.status()) {

@@ -38,6 +38,7 @@ import {
   discoverSources,
   followingHooks,
   preloadHost,
+  startEarly,
   startExtensions,
   startExtensionsOnReload,
 } from "./extensions.ts";
@@ -49,7 +50,7 @@ import { lineSink, warning } from "./diagnostics.ts";
 import { SwitchableUi } from "./switch_ui.ts";
 import { createSubagents } from "./subagents.ts";
 import { exitOnSignal } from "./interrupt.ts";
-import { recordTarget } from "./record.ts";
+import { RECORD_ENV, recordTarget } from "./record.ts";
 
 export interface SetupOptions {
   mode: ModeName;
@@ -117,14 +118,20 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   // Independent file reads run together: start-up time is measured to the first request.
   // Read once: the run's provider and the subagent children share them.
   const credentials = loadCredentials(flags, paths, env);
+  const resolving = credentials.then((loaded) => {
+    const r = resolveProvider(flags, loaded, warn, { allowMissingKey: mode === "interactive" });
+    // A headless run calls the model for sure: overlap the SDK import with set-up.
+    if (mode === "print" || mode === "json") r.provider.prepare?.();
+    return r;
+  });
+  const discovering = discoverSources(paths, flags.ext, flags.noExt, warn);
+  // Extensions start once both are known, alongside the rest of the set-up (stopped should
+  // it fail before their host takes them).
+  const recording = Boolean(flags.recordExt ?? env(RECORD_ENV));
+  await using early = startEarly({ paths, sources: discovering, provider: resolving, recording });
   const [resolved, { sources, skills }] = await Promise.all([
-    credentials.then((loaded) => {
-      const r = resolveProvider(flags, loaded, warn, { allowMissingKey: mode === "interactive" });
-      // A headless run calls the model for sure: overlap the SDK import with set-up.
-      if (mode === "print" || mode === "json") r.provider.prepare?.();
-      return r;
-    }),
-    discoverSources(paths, flags.ext, flags.noExt, warn).then(async (sources) => {
+    resolving,
+    discovering.then(async (sources) => {
       // The host's import runs alongside the skills and credentials, not after them.
       preloadHost(sources);
       return { sources, skills: await loadSkills(flags, paths, sources, env, warn) };
@@ -185,7 +192,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
   const rediscover = () => discoverSources(paths, flags.ext, flags.noExt, warn);
   const creds = (await credentials).result;
   const [startedHost, session, basePrompt, model] = await Promise.all([
-    startExtensions({ ...hostOptions, sources, warn }),
+    startExtensions({ ...hostOptions, sources, warn, early }),
     selectSession(flags, paths, {
       provider: resolved.id,
       model: resolved.model,

@@ -37,16 +37,18 @@ export async function loadSkills(
 ): Promise<Skill[]> {
   if (flags.noSkill) return [];
   const where = { cwd: paths.cwd, zotHome: paths.home, home: homeDir(env) };
-  // No extensions and no skill folder (most runs): zot's own skills, without the discovery code.
+  // No extension with skills and no skill folder (most runs): zot's own skills, without the
+  // discovery code.
+  const bundled = sources.filter((s) => s.manifest.skills?.length);
   if (
-    sources.length === 0 &&
+    bundled.length === 0 &&
     !(await anyExists(skillRoots({ ...where, includeHome: flags.withSkills })))
   ) {
     return [...BUILTIN_SKILLS];
   }
-  // Extensions' skill bundles need the manifest checks: loaded only when there are extensions.
-  const bundles = sources.length
-    ? await (await import("../../extensions/manifest_skill_plan.ts")).planSkillBundles(sources)
+  // Extensions' skill bundles need the manifest checks: loaded only when there are some.
+  const bundles = bundled.length
+    ? await (await import("../../extensions/manifest_skill_plan.ts")).planSkillBundles(bundled)
     : { value: [], diagnostics: [] };
   const { discoverSkills } = await import("../../skills/discovery.ts");
   const found = await discoverSkills({

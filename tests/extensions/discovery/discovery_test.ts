@@ -31,6 +31,21 @@ Deno.test("discover: explicit > project > global, directory order within a root"
   assertEquals(r.diagnostics, []);
 });
 
+Deno.test("discover: --ext paths keep the order given; one directory given twice counts once", async () => {
+  await using z = await tempZot();
+  const b = await ext(z.root, "b", { name: "bee", exec: "b" });
+  const a = await ext(z.root, "a", { name: "ay", exec: "a" });
+  await Deno.symlink(b, join(z.root, "b-link"));
+  const missing = join(z.root, "missing");
+  const r = await discover({
+    paths: z.paths,
+    explicit: [b, missing, a, join(z.root, "b-link"), b],
+    noExt: true,
+  });
+  assertEquals(r.value.map((s) => [s.manifest.name, s.dir]), [["bee", b], ["ay", a]]);
+  assertEquals(r.diagnostics.filter((d) => d.severity === "error").map((d) => d.dir), [missing]);
+});
+
 Deno.test("discover: --no-ext keeps only explicit paths", async () => {
   await using z = await tempZot();
   await ext(z.paths.extensions, "g", { name: "g", exec: "g" });
