@@ -59,4 +59,12 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: [EARLY_HOST],
   },
+  {
+    id: "host-early-frames-unbounded",
+    protection: "frames sent before zot listens are held only up to a bound",
+    file: "src/extensions/process/inbound.ts",
+    find: "if (this.#earlyBytes > EARLY_FRAMES_MAX_BYTES) {",
+    replace: "if (false) {",
+    tests: ["tests/extensions/process/early_frames_test.ts"],
+  },
 ];

@@ -2,13 +2,16 @@
  * What happens to each line an extension writes after hello: validated
  * once, garbage counted and logged (reading goes on), replies matched to
  * their pending request, `ready` noted, everything else handed to the
- * manager in order, held back until it has set its listener.
+ * manager in order, held back until it has set its listener (up to
+ * EARLY_FRAMES_MAX_BYTES: an extension writing before zot listens cannot make
+ * it hold more).
  *
  * @module
  */
 
 import { errorMessage } from "../../errors.ts";
 import type { ExtToHostFrame } from "../../protocol/frames.ts";
+import { EARLY_FRAMES_MAX_BYTES } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
 import type { FrameCounters } from "../channel.ts";
 import type { PendingRequests } from "./pending.ts";
@@ -21,6 +24,8 @@ export class InboundFrames {
   readonly #log: (message: string) => void;
   #listener: ((frame: ExtToHostFrame) => void) | undefined;
   #early: ExtToHostFrame[] = [];
+  #earlyBytes = 0;
+  #earlyDropped = 0;
 
   constructor(pending: PendingRequests, ready: ReadyTracker, log: (message: string) => void) {
     this.#pending = pending;
@@ -33,6 +38,13 @@ export class InboundFrames {
     this.#listener = listener;
     const early = this.#early;
     this.#early = [];
+    this.#earlyBytes = 0;
+    if (this.#earlyDropped > 0) {
+      this.#log(
+        `${this.#earlyDropped} frames sent before zot listened were dropped: more than ` +
+          `${EARLY_FRAMES_MAX_BYTES} bytes of them`,
+      );
+    }
     for (const frame of early) this.#deliver(frame);
   }
 
@@ -47,6 +59,13 @@ export class InboundFrames {
       return;
     }
     const frame = parsed.frame;
+    if (!this.#listener) {
+      this.#earlyBytes += line.length;
+      if (this.#earlyBytes > EARLY_FRAMES_MAX_BYTES) {
+        this.#earlyDropped++;
+        return;
+      }
+    }
     switch (frame.type) {
       case "tool_result":
       case "command_response":
