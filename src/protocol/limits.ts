@@ -20,11 +20,6 @@ export const MAX_FRAME_DEPTH = 256;
 export const OUTBOUND_MAX_FRAMES = 256;
 /** Outbound queue bound per extension: bytes waiting behind the one being written. */
 export const OUTBOUND_MAX_BYTES = 16 * 1024 * 1024;
-/**
- * Frames an extension sent before zot listened to it (it starts before its host exists) are held
- * up to this many bytes; the rest are dropped, said in its log.
- */
-export const EARLY_FRAMES_MAX_BYTES = 16 * 1024 * 1024;
 /** A synchronous write (requests, shutdown) that has not completed by then closes the transport. */
 export const WRITE_TIMEOUT_MS = 5_000;
 

@@ -11,11 +11,16 @@
 
 import { errorMessage } from "../../errors.ts";
 import type { ExtToHostFrame } from "../../protocol/frames.ts";
-import { EARLY_FRAMES_MAX_BYTES } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
 import type { FrameCounters } from "../channel.ts";
 import type { PendingRequests } from "./pending.ts";
 import type { ReadyTracker } from "./ready.ts";
+
+/**
+ * Frames an extension sent before zot listened to it (it starts before its host exists) are held
+ * up to this many bytes; the rest are dropped, said in its log.
+ */
+export const EARLY_FRAMES_MAX_BYTES = 16 * 1024 * 1024;
 
 export class InboundFrames {
   readonly counters: FrameCounters = { malformed: 0, invalid: 0, unknownType: 0, lateReplies: 0 };

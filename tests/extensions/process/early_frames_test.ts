@@ -6,10 +6,9 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
-import { InboundFrames } from "../../../src/extensions/process/inbound.ts";
+import { EARLY_FRAMES_MAX_BYTES, InboundFrames } from "../../../src/extensions/process/inbound.ts";
 import { PendingRequests } from "../../../src/extensions/process/pending.ts";
 import { ReadyTracker } from "../../../src/extensions/process/ready.ts";
-import { EARLY_FRAMES_MAX_BYTES } from "../../../src/protocol/limits.ts";
 import type { ExtToHostFrame } from "../../../src/protocol/frames.ts";
 
 function inbound() {
