@@ -110,8 +110,8 @@ export const mutants: Mutant[] = [
     id: "secrets-state-view-shows-state",
     protection: "the mount view of such a runner covers zot's state directory",
     file: "src/sandbox/state_view.ts",
-    find: 'const view = ["--dev-bind", "/", "/", "--die-with-parent", "--tmpfs", ctx.zotHome];',
-    replace: 'const view = ["--dev-bind", "/", "/", "--die-with-parent"];',
+    find: 'view.push("--tmpfs", ctx.zotHome);',
+    replace: "",
     tests: ["tests/sandbox/state_link_test.ts"],
   },
   {
@@ -121,6 +121,14 @@ export const mutants: Mutant[] = [
     find: "  if (!bwrap) {\n    return {\n      ok: false,",
     replace:
       "  if (!bwrap) {\n    return { ok: true, command, args: [...args] };\n    return {\n      ok: false,",
+    tests: ["tests/sandbox/state_link_test.ts"],
+  },
+  {
+    id: "secrets-state-view-shares-proc",
+    protection: "the mount view of such a runner has its own PID namespace (no /proc/<pid>/root)",
+    file: "src/sandbox/state_view.ts",
+    find: 'view.push("--unshare-pid", "--proc", "/proc");',
+    replace: "",
     tests: ["tests/sandbox/state_link_test.ts"],
   },
 ];

@@ -9,8 +9,10 @@
  * directories starts in a bubblewrap mount view where an empty directory
  * covers `$ZOT_HOME`, and only the extension's own directory (read only), its
  * data directory and the sandbox's Deno directory (read only) come back: a
- * link into the state then leads nowhere, whatever its name. Everything else
- * (the network, the other files Deno allows) is as without the view.
+ * link into the state then leads nowhere, whatever its name. The view has its
+ * own PID namespace and `/proc`: a link to `/proc/<zot's pid>/root` would
+ * otherwise reach the state as zot's own mount namespace shows it. Everything
+ * else (the network, the other files Deno allows) is as without the view.
  *
  * Where bubblewrap is missing, such an extension does not start (no run
  * without the view); off Linux there is no such view, and the lexical deny
@@ -67,7 +69,11 @@ export function withStateView(
         `(run "apt install bubblewrap")`,
     };
   }
-  const view = ["--dev-bind", "/", "/", "--die-with-parent", "--tmpfs", ctx.zotHome];
+  const view = ["--dev-bind", "/", "/", "--die-with-parent"];
+  // A PID namespace with a /proc of its own: `/proc/<pid>/root` of a process outside the view
+  // (zot's) would show the file system as that process sees it, state and all.
+  view.push("--unshare-pid", "--proc", "/proc");
+  view.push("--tmpfs", ctx.zotHome);
   const back: [string, string][] = [["--ro-bind", ctx.extensionDir], ["--bind", ctx.dataDir]];
   if (ctx.denoDir) back.push(["--ro-bind", ctx.denoDir]);
   for (const [how, path] of back) {

@@ -79,3 +79,32 @@ Deno.test("an extension that reads only its own directories needs no view", asyn
   assert(planned.ok, !planned.ok ? planned.error : "");
   assert(!planned.plan.command.endsWith("bwrap"), planned.plan.command);
 });
+
+Deno.test("a link made later to zot's state through /proc/<pid>/root copies nothing", async () => {
+  await using w = await probeWorld({ read: ["${project}"] });
+  const zotHome = await Deno.realPath(w.paths.home);
+  await Deno.writeTextFile(join(zotHome, "auth.json"), SECRET);
+  await using p = await startProbe(w);
+  // Through zot's own process, whose mount namespace has nothing covered.
+  const link = join(w.paths.cwd, "notes.json");
+  await Deno.symlink(`/proc/${Deno.pid}/root${zotHome}/auth.json`, link);
+  const copy = join(zotHome, "extension-data", "probe", "k");
+  await p.call("copy_file", { from: link, to: copy });
+  const got = await p.call("read_file", { path: copy });
+  assert(!got.includes("sk-ant-stored-secret"), `auth.json was copied around the view: ${got}`);
+});
+
+Deno.test("a link made later to /proc lists no other process's view of zot's state", async () => {
+  await using w = await probeWorld({ read: ["${project}"] });
+  const zotHome = await Deno.realPath(w.paths.home);
+  await Deno.writeTextFile(join(zotHome, "auth.json"), SECRET);
+  await using p = await startProbe(w);
+  const link = join(w.paths.cwd, "vendor");
+  await Deno.symlink("/proc", link);
+  const got = await p.call("list_dir", { path: `${link}/${Deno.pid}/root${zotHome}` });
+  assert(!got.includes("auth.json"), `zot's state was listed around the view: ${got}`);
+  // Its own view of /proc holds only its own processes.
+  const pids = (await p.call("list_dir", { path: link })).replace(/^ok: /, "").split(",")
+    .filter((e) => /^\d+$/.test(e));
+  assert(!pids.includes(String(Deno.pid)), `zot's pid is visible: ${pids}`);
+});
