@@ -192,4 +192,12 @@ export const mutants: Mutant[] = [
     replace: "",
     tests: [RUN_TEST],
   },
+  {
+    id: "run-grant-helpers-traceable",
+    protection: "a run-grant program cannot ptrace the OS sandbox's own unfiltered helpers",
+    file: "src/sandbox/confine.ts",
+    find: 'view.push("--unshare-pid");',
+    replace: "",
+    tests: [SOCKETS_TEST],
+  },
 ];

@@ -103,6 +103,10 @@ export function confineRunGrant(
   // home and the shared /tmp hidden but for what the scope grants: run_grant.ts). Its TMPDIR is a
   // directory no confined process may write: unset, programs use the view's own /tmp.
   const view = ["--dev-bind", "/", "/", "--die-with-parent", "--unsetenv", "TMPDIR"];
+  // A PID namespace below the OS sandbox's: the sandbox's own helpers (its shell and network
+  // relays, which run without its seccomp filter) have no pid the program could ptrace or
+  // signal. (`/proc` stays the OS sandbox's: the kernel refuses a second mount of it here.)
+  view.push("--unshare-pid");
   // No hosts granted: no network at all, not even the way to the proxy.
   if (!ctx.hosts) view.push("--unshare-net");
   // A /tmp of its own, writable: other programs' temp files, sockets and the OS sandbox's own

@@ -112,3 +112,36 @@ Deno.test("run grant without hosts: not even the proxy can be reached", async ()
   const without = await inRunGrant(PROXY, "3128", []);
   assert(!without.includes("connected"), `the proxy was reachable without hosts:\n${without}`);
 });
+
+/** Attach to each of the OS sandbox's helpers (its shells and socat relays) the program sees. */
+const PTRACE = `import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+seen = 0
+for p in os.listdir("/proc"):
+    if not p.isdigit():
+        continue
+    try:
+        name = open(f"/proc/{p}/status").read().split("\\n")[0].split()[-1]
+    except Exception:
+        continue
+    if name not in ("socat", "bash"):
+        continue
+    seen += 1
+    if libc.ptrace(16, int(p), 0, 0) == 0:
+        print("attached to", p, name)
+        try:
+            os.waitpid(int(p), 0x40000000)
+        except Exception:
+            pass
+        libc.ptrace(17, int(p), 0, 0)
+print("helpers seen:", seen)
+`;
+
+Deno.test("run grant: the OS sandbox's own helpers cannot be taken over by the program", async () => {
+  for (const net of [[], ["example.com"]]) {
+    const out = await inRunGrant(PTRACE, "", net);
+    // It sees the sandbox's processes in /proc, and can attach to none of them.
+    assert(/helpers seen: [1-9]/.test(out), out);
+    assert(!out.includes("attached to"), `a helper was taken over (${net}):\n${out}`);
+  }
+});
