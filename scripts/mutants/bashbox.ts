@@ -136,7 +136,7 @@ export const mutants: Mutant[] = [
     id: "run-grant-program-writes-git",
     protection: "a program started through a run grant cannot write into a write grant's .git",
     file: "src/sandbox/run_grant.ts",
-    find: "writeDeny: (ctx.denyWrite ?? []).filter(exists),",
+    find: "writeDeny: (ctx.denyWrite ?? []).filter(existsSync),",
     replace: "writeDeny: [],",
     tests: [RUN_TEST],
   },
@@ -188,7 +188,7 @@ export const mutants: Mutant[] = [
     protection: "a run grant's own /tmp keeps what the scope grants inside /tmp",
     file: "src/sandbox/confine.ts",
     find:
-      'if ((path === "/tmp" || isInside("/tmp", path)) && exists(path)) view.push(how, path, path);',
+      'if ((path === "/tmp" || isInside("/tmp", path)) && existsSync(path)) view.push(how, path, path);',
     replace: "",
     tests: [RUN_TEST],
   },

@@ -42,6 +42,7 @@ import { allowedUnconfined } from "../sandbox/unconfined.ts";
 import { trustedProjects } from "./trust.ts";
 import { interpreterAccess } from "./toolchain_roots.ts";
 import type { ExtensionSource, LaunchPlan } from "./types.ts";
+import { existsSync } from "../path_exists.ts";
 
 export type ConfinedLaunch = { ok: true; plan: LaunchPlan } | { ok: false; error: string };
 
@@ -147,7 +148,7 @@ export async function planConfinedLaunch(request: ConfinedRequest): Promise<Conf
   let around;
   try {
     around = await readsAroundHidden(
-      [...SYSTEM_READ.filter(exists), ...reads.read],
+      [...SYSTEM_READ.filter(existsSync), ...reads.read],
       state.zotHome,
       state.keep,
     );
@@ -230,7 +231,7 @@ export function osPolicyFor(scope: Scope, at: PolicyPlaces): OsPolicy {
     // Everything is unreadable but what is listed below.
     readDeny: ["/"],
     readAllow: unique([
-      ...at.system ?? SYSTEM_READ.filter(exists),
+      ...at.system ?? SYSTEM_READ.filter(existsSync),
       // The program file itself, not its folder: that may be the home directory.
       at.program,
       ...at.read,
@@ -259,15 +260,6 @@ function unconfinedPlan(request: ConfinedRequest, why: string): LaunchPlan {
       `(run "zot ext unconfined ${source.manifest.name} --revoke" to stop that)`,
     ],
   };
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function unique(list: string[]): string[] {

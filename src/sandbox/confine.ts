@@ -34,6 +34,7 @@
 
 import { delimiter, join } from "../path.ts";
 import { isInside } from "../path_inside.ts";
+import { existsSync } from "../path_exists.ts";
 
 export interface ConfineContext {
   /** The extension's name, for messages. */
@@ -124,22 +125,13 @@ export function confineRunGrant(
   ];
   back.sort((a, b) => a[1].length - b[1].length);
   for (const [how, path] of back) {
-    if ((path === "/tmp" || isInside("/tmp", path)) && exists(path)) view.push(how, path, path);
+    if ((path === "/tmp" || isInside("/tmp", path)) && existsSync(path)) view.push(how, path, path);
   }
   return {
     ok: true,
     command: bwrap,
     args: [...view, "--chdir", ctx.extensionDir, "--", command, ...args],
   };
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Existing directories where servers of this user listen: tmux, screen, `/run/user/<uid>`. */

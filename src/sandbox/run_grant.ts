@@ -17,6 +17,7 @@ import type { OsPolicy } from "../ossandbox/policy.ts";
 import { hostKind } from "../scope/net_host.ts";
 import { errorMessage } from "../errors.ts";
 import { type ConfineContext, confineRunGrant, sessionSocketDirs } from "./confine.ts";
+import { existsSync } from "../path_exists.ts";
 
 /** The runner's command, before confinement. */
 export interface RunnerCommand {
@@ -56,7 +57,7 @@ export async function confineRunner(
     ...reads.policy,
     write: [ctx.dataDir, ...(ctx.writes ?? [])],
     // Only those that exist: one that does not would be made as an empty file in the user's tree.
-    writeDeny: (ctx.denyWrite ?? []).filter(exists),
+    writeDeny: (ctx.denyWrite ?? []).filter(existsSync),
     netHosts: hosts,
     loopback: hosts.some((h) => hostKind(h) === "loopback"),
     env: runner.env,
@@ -101,13 +102,4 @@ async function outerReads(
   const readDeny = [ctx.zotHome, "/tmp", ...sessionSocketDirs(ctx.tmuxTmpdir)];
   if (ctx.home && ctx.home !== "/") readDeny.push(ctx.home);
   return { ok: true, policy: { readDeny, readAllow: around.read } };
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

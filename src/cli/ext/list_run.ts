@@ -12,6 +12,7 @@ import type { ListRow } from "../../extensions/manage/list.ts";
 import { basename } from "../../path.ts";
 import { safeJson } from "../../safe_text.ts";
 import { writeErr, writeOut } from "./context.ts";
+import { exists } from "../../path_exists.ts";
 
 export const NOTHING_INSTALLED = [
   "no extensions installed",
@@ -25,9 +26,6 @@ export function isPlainList(args: string[]): boolean {
 }
 
 /** Whether `path` can be looked at (a root that cannot be read lists as empty either way). */
-function exists(path: string): Promise<boolean> {
-  return Deno.stat(path).then(() => true, () => false);
-}
 
 /**
  * True when neither extensions root exists, so the listing is empty: most machines have none, and

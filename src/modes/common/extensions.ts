@@ -26,6 +26,7 @@ import type { DiagnosticSink } from "../../diagnostic.ts";
 import type { SpawnFn } from "../../extensions/channel.ts";
 import { EXIT_USAGE, ZotError } from "../../errors.ts";
 import { stderrLine } from "./output.ts";
+import { exists } from "../../path_exists.ts";
 
 export interface StartExtensionsOptions {
   paths: ZotPaths;
@@ -46,14 +47,6 @@ export interface StartExtensionsOptions {
 }
 
 /** Whether `path` exists (a root that cannot be read is as empty to discovery as a missing one). */
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * True when discovery cannot find anything: no `--ext` path and neither
