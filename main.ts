@@ -6,7 +6,8 @@
  */
 
 import { runCli } from "./src/cli/mod.ts";
+import { exitProcess } from "./src/exit.ts";
 
 if (import.meta.main) {
-  Deno.exit(await runCli(Deno.args));
+  exitProcess(await runCli(Deno.args));
 }

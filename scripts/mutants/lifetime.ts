@@ -14,6 +14,8 @@ const TUI = "tests/lifetime/tui_signals_test.ts";
 const RUN = "tests/lifetime/run_confine_test.ts";
 const BASH = "tests/lifetime/bash_groups_test.ts";
 const STARTUP = "tests/lifetime/startup_signals_test.ts";
+const BRIDGES = "tests/lifetime/os_bridges_test.ts";
+const STRAY = "tests/lifetime/stray_children_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -131,5 +133,29 @@ export const mutants: Mutant[] = [
     replace:
       '  const bwrap = findExecutable("bwrap", ctx.searchPath);\n  if (!bwrap) return { ok: true, command, args: [...args] };',
     tests: [RUN],
+  },
+  {
+    id: "exit-skips-node-exit-listeners",
+    protection: "zot ends through node's process.exit, so libraries' exit clean-up runs",
+    file: "src/exit.ts",
+    find: "  process.exit(code);",
+    replace: "  Deno.exit(code);",
+    tests: [BRIDGES],
+  },
+  {
+    id: "exit-leaves-stray-children",
+    protection: "at exit zot stops its children that have no group of their own",
+    file: "src/exit.ts",
+    find: "  stopStrayChildren();",
+    replace: "",
+    tests: [BRIDGES],
+  },
+  {
+    id: "stray-children-include-grouped",
+    protection: "a child leading its own process group is not stopped as a stray one",
+    file: "src/stray_children.ts",
+    find: "    return stat !== undefined && groupOf(stat) === group;",
+    replace: "    return stat !== undefined;",
+    tests: [STRAY],
   },
 ];

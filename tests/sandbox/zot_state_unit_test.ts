@@ -52,10 +52,13 @@ for (const grant of ["/", "home", "home/.zot"]) {
   Deno.test(`the OS sandbox's reads around zot's state for a grant of ${grant}`, async () => {
     await using d = await tempDir();
     const t = await tree(d.path);
+    // The walk from "/" lists the temp dir, as crowded as the machine made it: the bound has
+    // its own test below.
     const r = await readsAroundHidden(
       [grant === "/" ? "/" : join(d.path, grant), t.data],
       t.zot,
       [t.ext, t.data],
+      Number.MAX_SAFE_INTEGER,
     );
     assert(r.ok);
     assert(!r.read.some((p) => p === t.zot || (p.startsWith(t.zot + "/") && p !== t.data)));

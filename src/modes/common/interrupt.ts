@@ -16,6 +16,7 @@
  * @module
  */
 
+import { exitProcess } from "../../exit.ts";
 import { childGroups } from "../../process_reaper.ts";
 
 export type InterruptSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
@@ -34,7 +35,7 @@ export function signalExitCode(signal: InterruptSignal): number {
 /** Kill every listed child process group, then exit: no code after this runs. */
 export function exitNow(code: number): never {
   childGroups.killAll();
-  Deno.exit(code);
+  exitProcess(code);
 }
 
 function listen(handler: (signal: InterruptSignal, exitCode: number) => void): Disposable {
