@@ -136,10 +136,10 @@ export const mutants: Mutant[] = [
   },
   {
     id: "exit-skips-node-exit-listeners",
-    protection: "zot ends through node's process.exit, so libraries' exit clean-up runs",
-    file: "src/exit.ts",
-    find: "  process.exit(code);",
-    replace: "  Deno.exit(code);",
+    protection: "Deno.exit's unload emits node's exit, where the sandbox runtime cleans up",
+    file: "src/ossandbox/confine.ts",
+    find: '  globalThis.addEventListener("unload", () => process.emit("exit", Deno.exitCode));',
+    replace: "",
     tests: [BRIDGES],
   },
   {

@@ -60,9 +60,27 @@ type Runtime = typeof import("@anthropic-ai/sandbox-runtime");
 
 let runtime: Promise<{ mod: Runtime; seccompDir?: string }> | undefined;
 
+let exitForwarded = false;
+
+/**
+ * The runtime stops its helpers (the `socat` bridges, their sockets in the
+ * temp dir) in a listener of node's `exit` event, which `Deno.exit` does not
+ * emit: measured on Deno 2.9.6, the bridge then lives on, re-parented to
+ * init. `Deno.exit` does dispatch `unload`, so from the runtime's first load
+ * on, `unload` emits node's `exit` (at a natural end Deno emits it once more,
+ * which the runtime's one-time listener ignores).
+ */
+async function forwardExit(): Promise<void> {
+  if (exitForwarded) return;
+  exitForwarded = true;
+  const { default: process } = await import("node:process");
+  globalThis.addEventListener("unload", () => process.emit("exit", Deno.exitCode));
+}
+
 /** Load the runtime and start its proxy once, with an allowlist of nothing. */
 function started(): Promise<{ mod: Runtime; seccompDir?: string }> {
   runtime ??= (async () => {
+    await forwardExit();
     const mod = await import("@anthropic-ai/sandbox-runtime");
     await mod.SandboxManager.initialize({
       network: { allowedDomains: [], deniedDomains: [] },
