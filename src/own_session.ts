@@ -17,10 +17,10 @@
  * through `setsid` it exists a moment later (when the wrapper has run, before
  * the program's first instruction). A group signal sent in that moment finds
  * no group: callers that must reach the process then signal its pid (it has
- * no children yet). That is fine for an extension, which reads its end of
- * input when zot is gone, but not for zot's reaper sentinel, which must be out
- * of reach of signals to zot's group from its first moment: it keeps
- * `detached`. `setsid` is taken only from the system's own folders, never from
+ * no children yet). And in that moment it is still in zot's group, so a
+ * signal to the group (the terminal's Ctrl-C) reaches it too: an extension
+ * is stopped by zot anyway, and zot's reaper sentinel is started again if it
+ * ends that way (process_reaper.ts). `setsid` is taken only from the system's own folders, never from
  * `$PATH`, and only for a command given by absolute path that is an
  * executable file; anything else, and other systems, keep `detached`.
  *

@@ -21,6 +21,16 @@
  * {@linkcode GroupReaper.killAll} is the in-process half: a second signal
  * exits at once, after SIGKILLing every group synchronously.
  *
+ * The sentinel is started through util-linux's `setsid` program where there
+ * is one (see own_session.ts): Deno's `detached` forks the whole of zot, which
+ * blocked its event loop for 14-17 ms on the path to the first extension's
+ * hello (measured on Deno 2.9.6, this project's 2-core machine). The price is
+ * a moment, before the wrapper's setsid(), in which a signal to zot's group
+ * (the terminal's Ctrl-C) reaches the sentinel too and ends it. So a sentinel
+ * that ends while groups are still listed is started again, every listed
+ * group in its argv, up to {@linkcode MAX_RESTARTS} times in zot's life (a
+ * shell that cannot run the script must not make a loop of it).
+ *
  * Measured on Deno 2.9.6: Deno creates its pipes close-on-exec, so no other
  * child of zot holds the sentinel's pipe open. The first group is listed in
  * the sentinel's argv, at once; a later one through the pipe, which lands
@@ -29,6 +39,8 @@
  *
  * @module
  */
+
+import { inOwnSession } from "./own_session.ts";
 
 /**
  * The sentinel: `sh -c SENTINEL zot-reaper <label> <pgid>`. The first group
@@ -49,6 +61,9 @@ while IFS= read -r l; do
 done
 for i in $g; do kill -KILL -"$i" 2>/dev/null; done`;
 
+/** How many times a sentinel that ended before its time is replaced. */
+export const MAX_RESTARTS = 3;
+
 /** argv[0] of the sentinel, as `ps` shows it. */
 export const REAPER_NAME = "zot-reaper";
 
@@ -66,6 +81,7 @@ export class GroupReaper {
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
   #written: Promise<void> = Promise.resolve();
+  #restarts = 0;
 
   constructor(options: GroupReaperOptions = {}) {
     this.#options = options;
@@ -94,7 +110,7 @@ export class GroupReaper {
     if (!Number.isSafeInteger(pgid) || pgid <= 1 || this.#groups.has(pgid)) return;
     this.#groups.add(pgid);
     if (this.#writer) this.#send(`+${pgid}\n`);
-    else this.#start(pgid);
+    else this.#start();
   }
 
   /**
@@ -122,28 +138,51 @@ export class GroupReaper {
     }
   }
 
-  #start(first: number): void {
+  /** Start a sentinel listing every watched group in its argv. */
+  #start(): void {
     if (Deno.build.os === "windows") return;
+    const shell = this.#options.shell ?? "/bin/sh";
+    const args = [
+      "-c",
+      SENTINEL,
+      REAPER_NAME,
+      this.#options.label || "-",
+      ...this.groups.map(String),
+    ];
     try {
-      const child = new Deno.Command(this.#options.shell ?? "/bin/sh", {
-        args: ["-c", SENTINEL, REAPER_NAME, this.#options.label || "-", String(first)],
+      // A session and group of its own, so neither a terminal's SIGHUP/SIGINT nor a signal to
+      // zot's group reaches it (but for the moment before setsid(), see the module note).
+      const session = inOwnSession(shell, args);
+      const child = new Deno.Command(session.command, {
+        args: session.args,
         stdin: "piped",
         stdout: "null",
         stderr: "null",
         clearEnv: true,
         env: {},
         cwd: "/",
-        // setsid: a group and session of its own, so neither a terminal's
-        // SIGHUP/SIGINT nor a signal to zot's group reaches it.
-        detached: true,
+        detached: session.detached,
       }).spawn();
       this.#child = child;
       this.#writer = child.stdin.getWriter();
+      child.status.then(() => this.#ended(child));
     } catch {
       // No shell: the orderly stop and killAll still work; only a SIGKILLed
       // zot would leave groups behind.
       this.#child = undefined;
       this.#writer = undefined;
+    }
+  }
+
+  /** A sentinel ended: if it still had groups to watch, another takes over. */
+  #ended(child: Deno.ChildProcess): void {
+    if (this.#child !== child) return; // stopped on purpose, or already replaced
+    this.#child = undefined;
+    this.#writer?.releaseLock();
+    this.#writer = undefined;
+    if (this.#groups.size > 0 && this.#restarts < MAX_RESTARTS) {
+      this.#restarts++;
+      this.#start();
     }
   }
 

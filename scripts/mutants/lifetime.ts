@@ -158,4 +158,28 @@ export const mutants: Mutant[] = [
     replace: "    return stat !== undefined;",
     tests: [STRAY],
   },
+  {
+    id: "reaper-sentinel-not-replaced",
+    protection: "a sentinel that ends while groups are listed is started again",
+    file: "src/process_reaper.ts",
+    find: "    if (this.#groups.size > 0 && this.#restarts < MAX_RESTARTS) {",
+    replace: "    if (false) {",
+    tests: [REAPER],
+  },
+  {
+    id: "reaper-sentinel-replaced-forever",
+    protection: "replacing the sentinel is bounded (a broken shell makes no loop)",
+    file: "src/process_reaper.ts",
+    find: "    if (this.#groups.size > 0 && this.#restarts < MAX_RESTARTS) {",
+    replace: "    if (this.#groups.size > 0) {",
+    tests: [REAPER],
+  },
+  {
+    id: "reaper-replacement-lists-one-group",
+    protection: "a replacement sentinel is given every listed group",
+    file: "src/process_reaper.ts",
+    find: "      ...this.groups.map(String),",
+    replace: "      ...this.groups.slice(0, 1).map(String),",
+    tests: [REAPER],
+  },
 ];

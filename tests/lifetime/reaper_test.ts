@@ -8,13 +8,13 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { readLines } from "../../src/protocol/framing.ts";
-import { GroupReaper } from "../../src/process_reaper.ts";
+import { GroupReaper, MAX_RESTARTS } from "../../src/process_reaper.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
 import { alive } from "./_stubborn.ts";
 
 const HOST = new URL("../fixtures/lifetime/reaper_host.ts", import.meta.url).pathname;
 
-async function startHost(mode: "wait" | "exit-now", count: number, unlisted = 0) {
+async function startHost(mode: "wait" | "exit-now" | "replace", count: number, unlisted = 0) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", HOST, mode, String(count), String(unlisted)],
     stdout: "piped",
@@ -95,9 +95,13 @@ Deno.test("reaper: the sentinel runs only while a group is listed, with an empty
     assert(alive(sentinel));
     assertEquals(Deno.readTextFileSync(`/proc/${sentinel}/environ`), "");
     // Its own group and session, out of reach of the terminal's signals to zot's group.
-    const stat = Deno.readTextFileSync(`/proc/${sentinel}/stat`);
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    assertEquals([Number(fields[2]), Number(fields[3])], [sentinel, sentinel]);
+    // (Through `setsid`, a moment after the spawn: bounded wait.)
+    const session = () => {
+      const stat = Deno.readTextFileSync(`/proc/${sentinel}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return [Number(fields[2]), Number(fields[3])];
+    };
+    await until(() => session()[0] === sentinel && session()[1] === sentinel, 10_000, "setsid");
     child.kill("SIGKILL");
     await child.status;
     await reaper.remove(child.pid);
@@ -105,5 +109,54 @@ Deno.test("reaper: the sentinel runs only while a group is listed, with an empty
     assert(!alive(sentinel), "the sentinel outlived its last group");
   } finally {
     cleanup([child.pid]);
+  }
+});
+
+Deno.test("reaper: a sentinel that ends while groups are listed is replaced, and the new one reaps", async () => {
+  const { child, info, drain } = await startHost("replace", 2);
+  try {
+    assert(alive(info.sentinel));
+    child.kill("SIGKILL");
+    await child.status;
+    await drain;
+    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
+    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
+  } finally {
+    cleanup(info.pids);
+  }
+});
+
+Deno.test("reaper: a replacement sentinel lists every group, and replacements are bounded", async () => {
+  const reaper = new GroupReaper({ label: "reaper-test" });
+  const children = [0, 1].map(() =>
+    new Deno.Command("sleep", { args: ["60"], detached: true }).spawn()
+  );
+  try {
+    for (const c of children) reaper.add(c.pid);
+    const seen: number[] = [];
+    for (let i = 0; i <= MAX_RESTARTS; i++) {
+      const sentinel = reaper.sentinelPid!;
+      seen.push(sentinel);
+      if (i > 0) {
+        const argv = Deno.readTextFileSync(`/proc/${sentinel}/cmdline`).split("\0");
+        for (const c of children) assert(argv.includes(String(c.pid)), argv.join(" "));
+      }
+      Deno.kill(sentinel, "SIGKILL");
+      await until(
+        () => reaper.sentinelPid !== sentinel,
+        10_000,
+        "the sentinel's end to be noticed",
+      );
+    }
+    assertEquals(new Set(seen).size, MAX_RESTARTS + 1);
+    // The last one ended for good: no loop of restarts.
+    assertEquals(reaper.sentinelPid, undefined);
+    assert(children.every((c) => alive(c.pid)), "a group was killed while zot lives");
+  } finally {
+    for (const c of children) {
+      c.kill("SIGKILL");
+      await c.status;
+      await reaper.remove(c.pid);
+    }
   }
 });
