@@ -16,20 +16,27 @@
  * pipe), so a zot without extensions pays nothing, and its argv names it
  * (`zot-reaper <zot home>`) for `ps`. Its environment is empty: processes of
  * the same user can read a process's start-up environment, and zot's holds
- * API keys.
+ * API keys. (A sentinel started ahead by `ready` for a spawn that then
+ * fails is ended by `unready`.)
  *
  * {@linkcode GroupReaper.killAll} is the in-process half: a second signal
  * exits at once, after SIGKILLing every group synchronously.
  *
- * The sentinel is started through util-linux's `setsid` program where there
- * is one (see own_session.ts): Deno's `detached` forks the whole of zot, which
+ * Starting the sentinel with Deno's `detached` forks the whole of zot, which
  * blocked its event loop for 14-17 ms on the path to the first extension's
- * hello (measured on Deno 2.9.6, this project's 2-core machine). The price is
- * a moment, before the wrapper's setsid(), in which a signal to zot's group
- * (the terminal's Ctrl-C) reaches the sentinel too and ends it. So a sentinel
- * that ends while groups are still listed is started again, every listed
- * group in its argv, up to {@linkcode MAX_RESTARTS} times in zot's life (a
- * shell that cannot run the script must not make a loop of it).
+ * hello (measured on Deno 2.9.6, this project's 2-core machine). So an
+ * extension's start first awaits {@linkcode GroupReaper.ready}, which starts
+ * the sentinel through util-linux's `setsid` program (see own_session.ts)
+ * alongside the rest of the start and resolves once the sentinel leads its
+ * own session: until then a signal to zot's group (the terminal's Ctrl-C or
+ * Ctrl-\) would reach it too, and no group is listed with it before that.
+ * Without `setsid`, or when the sentinel is not in its own session within
+ * {@linkcode SESSION_WAIT_MS}, or for a group added without `ready` (a bash
+ * command), the sentinel is started with `detached`, as before, its first
+ * group in argv. A sentinel that ends while groups are listed (someone
+ * killed it) is started again that way, every listed group in its argv, up
+ * to {@linkcode MAX_RESTARTS} times in a row (a shell that cannot run the
+ * script must not make a loop of it).
  *
  * Measured on Deno 2.9.6: Deno creates its pipes close-on-exec, so no other
  * child of zot holds the sentinel's pipe open. The first group is listed in
@@ -43,9 +50,9 @@
 import { inOwnSession } from "./own_session.ts";
 
 /**
- * The sentinel: `sh -c SENTINEL zot-reaper <label> <pgid>`. The first group
- * comes in argv, so it is listed the moment the sentinel exists (a pipe
- * write lands a moment later, and zot may die in that moment). A line
+ * The sentinel: `sh -c SENTINEL zot-reaper <label> [pgid…]`. Groups known at
+ * its start come in argv, so they are listed the moment the sentinel exists
+ * (a pipe write lands a moment later, and zot may die in that moment). A line
  * without its newline is ignored: zot died while writing it, and a
  * truncated id (`+12` of `+123`) would name a stranger's group. Ids are
  * unsigned integers written by zot only.
@@ -61,8 +68,11 @@ while IFS= read -r l; do
 done
 for i in $g; do kill -KILL -"$i" 2>/dev/null; done`;
 
-/** How many times a sentinel that ended before its time is replaced. */
+/** How many times in a row a sentinel that ended before its time is replaced. */
 export const MAX_RESTARTS = 3;
+
+/** How long `ready` waits for a sentinel started through `setsid` to lead its own session. */
+export const SESSION_WAIT_MS = 2_000;
 
 /** argv[0] of the sentinel, as `ps` shows it. */
 export const REAPER_NAME = "zot-reaper";
@@ -82,6 +92,7 @@ export class GroupReaper {
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
   #written: Promise<void> = Promise.resolve();
   #restarts = 0;
+  #settled: Promise<void> = Promise.resolve();
 
   constructor(options: GroupReaperOptions = {}) {
     this.#options = options;
@@ -103,7 +114,26 @@ export class GroupReaper {
   }
 
   /**
-   * Watch the group led by `pgid`. Call it right after the spawn: the
+   * A sentinel in a session of its own, before a spawn whose group will be
+   * added: started now through `setsid` if none runs (see the module note).
+   * Never rejects; a sentinel that cannot be had this way is left to `add`.
+   */
+  ready(): Promise<void> {
+    if (Deno.build.os !== "linux") return Promise.resolve();
+    if (!this.#child) this.#settled = this.#startAhead();
+    return this.#settled;
+  }
+
+  /**
+   * The spawn `ready` was for did not happen: a sentinel with no group to
+   * watch ends (one that another spawn's `add` then needs is started again).
+   */
+  async unready(): Promise<void> {
+    if (this.#groups.size === 0) await this.#stop();
+  }
+
+  /**
+   * Watch the group led by `pgid`. Call it right after the spawn: a
    * sentinel is started first if none runs.
    */
   add(pgid: number): void {
@@ -138,9 +168,9 @@ export class GroupReaper {
     }
   }
 
-  /** Start a sentinel listing every watched group in its argv. */
-  #start(): void {
-    if (Deno.build.os === "windows") return;
+  /** Start a sentinel listing every watched group in its argv, in a session of its own. */
+  #start(viaSetsid = false): Deno.ChildProcess | undefined {
+    if (Deno.build.os === "windows") return undefined;
     const shell = this.#options.shell ?? "/bin/sh";
     const args = [
       "-c",
@@ -149,10 +179,12 @@ export class GroupReaper {
       this.#options.label || "-",
       ...this.groups.map(String),
     ];
+    // setsid: a group and session of its own, so neither a terminal's SIGHUP/SIGINT nor a signal
+    // to zot's group reaches it (through the program: once it ran, see `ready`).
+    const session = viaSetsid
+      ? inOwnSession(shell, args)
+      : { command: shell, args, detached: true };
     try {
-      // A session and group of its own, so neither a terminal's SIGHUP/SIGINT nor a signal to
-      // zot's group reaches it (but for the moment before setsid(), see the module note).
-      const session = inOwnSession(shell, args);
       const child = new Deno.Command(session.command, {
         args: session.args,
         stdin: "piped",
@@ -166,24 +198,49 @@ export class GroupReaper {
       this.#child = child;
       this.#writer = child.stdin.getWriter();
       child.status.then(() => this.#ended(child));
+      return child;
     } catch {
       // No shell: the orderly stop and killAll still work; only a SIGKILLed
       // zot would leave groups behind.
       this.#child = undefined;
       this.#writer = undefined;
+      return undefined;
+    }
+  }
+
+  /** `ready`'s sentinel: through `setsid`, awaited (bounded) until it leads its own session. */
+  async #startAhead(): Promise<void> {
+    const child = this.#start(true);
+    if (!child) return;
+    const deadline = Date.now() + SESSION_WAIT_MS;
+    while (this.#child === child && !leadsSession(child.pid)) {
+      if (Date.now() > deadline) {
+        // Not out of reach of zot's group in time: replaced by one started the sure way.
+        this.#drop(child);
+        child.kill("SIGKILL");
+        this.#start();
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 1));
     }
   }
 
   /** A sentinel ended: if it still had groups to watch, another takes over. */
   #ended(child: Deno.ChildProcess): void {
     if (this.#child !== child) return; // stopped on purpose, or already replaced
-    this.#child = undefined;
-    this.#writer?.releaseLock();
-    this.#writer = undefined;
+    this.#drop(child);
     if (this.#groups.size > 0 && this.#restarts < MAX_RESTARTS) {
       this.#restarts++;
       this.#start();
     }
+  }
+
+  /** Forget `child` as the sentinel, closing zot's end of its pipe. */
+  #drop(child: Deno.ChildProcess): void {
+    if (this.#child !== child) return;
+    this.#writer?.abort().catch(() => {});
+    this.#child = undefined;
+    this.#writer = undefined;
   }
 
   /** Resolves once everything sent so far reached the sentinel's pipe. */
@@ -201,9 +258,21 @@ export class GroupReaper {
     const writer = this.#writer;
     this.#child = undefined;
     this.#writer = undefined;
+    this.#restarts = 0;
     if (!child || !writer) return;
     await writer.close().catch(() => {});
     await child.status;
+  }
+}
+
+/** Whether `pid` leads its own session (Linux `/proc`; false when it cannot be read). */
+function leadsSession(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[3]) === pid;
+  } catch {
+    return false;
   }
 }
 

@@ -13,15 +13,16 @@
  * their own are not touched here: their owners stop them, and zot's reaper
  * sentinel, which must outlive zot, leads its own session.
  *
- * Linux only (`/proc/<pid>/task/<tid>/children`); elsewhere there is nothing
- * to find and nothing is done.
+ * Linux only: children are read from `/proc/self/task/<tid>/children`, or,
+ * on a kernel built without that file, from every `/proc/<pid>/stat` whose
+ * parent is zot; elsewhere there is nothing to find and nothing is done.
  *
  * @module
  */
 
-/** The pgid in a `/proc/<pid>/stat` line (fields after the command's closing parenthesis). */
+/** The pgid in a `/proc/<pid>/stat` line. */
 function groupOf(stat: string): number {
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  return Number(statFields(stat)[2]);
 }
 
 function readOr(path: string): string | undefined {
@@ -32,30 +33,56 @@ function readOr(path: string): string | undefined {
   }
 }
 
+/** Fields of a `/proc/<pid>/stat` line after the command's closing parenthesis. */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** Direct children of this process, from each thread's list (a child's parent is a thread). */
+function childrenOfSelf(): number[] | undefined {
+  let readable = false;
+  const pids = new Set<number>();
+  try {
+    for (const task of Deno.readDirSync("/proc/self/task")) {
+      const list = readOr(`/proc/self/task/${task.name}/children`);
+      if (list === undefined) continue;
+      readable = true;
+      for (const word of list.split(" ")) if (/^\d+$/.test(word)) pids.add(Number(word));
+    }
+  } catch {
+    return undefined;
+  }
+  return readable ? [...pids] : undefined;
+}
+
+/** Direct children of this process, found by scanning every process's parent. */
+export function childrenByScan(): number[] {
+  const pids: number[] = [];
+  try {
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name)) continue;
+      const stat = readOr(`/proc/${entry.name}/stat`);
+      if (stat !== undefined && Number(statFields(stat)[1]) === Deno.pid) {
+        pids.push(Number(entry.name));
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return pids;
+}
+
 /** Direct children of this process that are in its process group. */
 export function strayChildren(): number[] {
   if (Deno.build.os !== "linux") return [];
   const own = readOr("/proc/self/stat");
   if (own === undefined) return [];
   const group = groupOf(own);
-  const pids = new Set<number>();
-  let tasks: Iterable<Deno.DirEntry>;
-  try {
-    tasks = Deno.readDirSync("/proc/self/task");
-  } catch {
-    return [];
-  }
-  // A child's parent is the thread that spawned it: every thread has its own list.
-  for (const task of tasks) {
-    const list = readOr(`/proc/self/task/${task.name}/children`) ?? "";
-    for (const word of list.split(" ")) if (/^\d+$/.test(word)) pids.add(Number(word));
-  }
-  return [...pids].filter((pid) => {
+  return (childrenOfSelf() ?? childrenByScan()).filter((pid) => {
     const stat = readOr(`/proc/${pid}/stat`);
     return stat !== undefined && groupOf(stat) === group;
   });
 }
-
 /** SIGTERM every child in zot's group (see the module note). Never throws. */
 export function stopStrayChildren(): void {
   for (const pid of strayChildren()) {

@@ -67,8 +67,8 @@ let exitForwarded = false;
  * temp dir) in a listener of node's `exit` event, which `Deno.exit` does not
  * emit: measured on Deno 2.9.6, the bridge then lives on, re-parented to
  * init. `Deno.exit` does dispatch `unload`, so from the runtime's first load
- * on, `unload` emits node's `exit` (at a natural end Deno emits it once more,
- * which the runtime's one-time listener ignores).
+ * on, `unload` emits node's `exit`. (Deno emits it itself only at a natural
+ * end, which a process holding the runtime's proxy open never reaches.)
  */
 async function forwardExit(): Promise<void> {
   if (exitForwarded) return;

@@ -8,13 +8,17 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { readLines } from "../../src/protocol/framing.ts";
-import { GroupReaper, MAX_RESTARTS } from "../../src/process_reaper.ts";
+import { GroupReaper, MAX_RESTARTS, REAPER_NAME } from "../../src/process_reaper.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
 import { alive } from "./_stubborn.ts";
 
 const HOST = new URL("../fixtures/lifetime/reaper_host.ts", import.meta.url).pathname;
 
-async function startHost(mode: "wait" | "exit-now" | "replace", count: number, unlisted = 0) {
+async function startHost(
+  mode: "wait" | "exit-now" | "replace" | "ready",
+  count: number,
+  unlisted = 0,
+) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", HOST, mode, String(count), String(unlisted)],
     stdout: "piped",
@@ -31,6 +35,18 @@ async function startHost(mode: "wait" | "exit-now" | "replace", count: number, u
       for await (const _ of lines);
     })(),
   };
+}
+
+/** [pgid, sid] of `pid`. */
+function session(pid: number): number[] {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return [Number(fields[2]), Number(fields[3])];
+}
+
+/** The argv of `pid` (empty while it is being exec'd). */
+function argv(pid: number): string[] {
+  return Deno.readTextFileSync(`/proc/${pid}/cmdline`).split("\0");
 }
 
 /** Kill what a failed test would leave, by pid. */
@@ -93,15 +109,11 @@ Deno.test("reaper: the sentinel runs only while a group is listed, with an empty
     reaper.add(child.pid);
     const sentinel = reaper.sentinelPid!;
     assert(alive(sentinel));
+    // Its own group and session from the spawn on, out of reach of the signals to zot's group.
+    assertEquals(session(sentinel), [sentinel, sentinel]);
+    // The shell itself (not a moment of the spawn before it) has an empty environment.
+    await until(() => argv(sentinel).includes(REAPER_NAME), 10_000, "the sentinel's own argv");
     assertEquals(Deno.readTextFileSync(`/proc/${sentinel}/environ`), "");
-    // Its own group and session, out of reach of the terminal's signals to zot's group.
-    // (Through `setsid`, a moment after the spawn: bounded wait.)
-    const session = () => {
-      const stat = Deno.readTextFileSync(`/proc/${sentinel}/stat`);
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return [Number(fields[2]), Number(fields[3])];
-    };
-    await until(() => session()[0] === sentinel && session()[1] === sentinel, 10_000, "setsid");
     child.kill("SIGKILL");
     await child.status;
     await reaper.remove(child.pid);
@@ -138,8 +150,9 @@ Deno.test("reaper: a replacement sentinel lists every group, and replacements ar
       const sentinel = reaper.sentinelPid!;
       seen.push(sentinel);
       if (i > 0) {
-        const argv = Deno.readTextFileSync(`/proc/${sentinel}/cmdline`).split("\0");
-        for (const c of children) assert(argv.includes(String(c.pid)), argv.join(" "));
+        // Read once the shell runs: in the moment of the spawn its argv is not there yet.
+        const listsAll = () => children.every((c) => argv(sentinel).includes(String(c.pid)));
+        await until(listsAll, 10_000, `every group in the argv of ${sentinel}`);
       }
       Deno.kill(sentinel, "SIGKILL");
       await until(
@@ -158,5 +171,43 @@ Deno.test("reaper: a replacement sentinel lists every group, and replacements ar
       await c.status;
       await reaper.remove(c.pid);
     }
+  }
+});
+
+Deno.test("reaper: ready has a sentinel in its own session before any group, then lists groups by pipe", async () => {
+  const reaper = new GroupReaper({ label: "reaper-test" });
+  const child = new Deno.Command("sleep", { args: ["60"], detached: true }).spawn();
+  try {
+    await reaper.ready();
+    const sentinel = reaper.sentinelPid!;
+    assert(sentinel !== undefined, "ready started no sentinel");
+    // Resolved only once no signal to zot's group can reach it.
+    assertEquals(session(sentinel), [sentinel, sentinel]);
+    // Ready again: the same one.
+    await reaper.ready();
+    assertEquals(reaper.sentinelPid, sentinel);
+    reaper.add(child.pid);
+    await reaper.written;
+    assertEquals(reaper.sentinelPid, sentinel);
+    child.kill("SIGKILL");
+    await child.status;
+    await reaper.remove(child.pid);
+    assert(!alive(sentinel), "the sentinel outlived its last group");
+  } finally {
+    cleanup([child.pid]);
+  }
+});
+
+Deno.test("reaper: groups listed after ready, through the pipe, die once zot is gone", async () => {
+  const { child, info, drain } = await startHost("ready", 2);
+  try {
+    assertEquals(session(info.sentinel), [info.sentinel, info.sentinel]);
+    child.kill("SIGKILL");
+    await child.status;
+    await drain;
+    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
+    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
+  } finally {
+    cleanup(info.pids);
   }
 });

@@ -5,8 +5,8 @@
  */
 
 import { assert } from "../helpers/assert.ts";
-import { stopStrayChildren, strayChildren } from "../../src/stray_children.ts";
-import { withTimeout } from "../helpers/wait.ts";
+import { childrenByScan, stopStrayChildren, strayChildren } from "../../src/stray_children.ts";
+import { until, withTimeout } from "../helpers/wait.ts";
 
 function sleeper(detached: boolean) {
   return new Deno.Command("sleep", { args: ["60"], detached, stdout: "null", stderr: "null" })
@@ -41,5 +41,40 @@ Deno.test("stopping the stray children ends them with SIGTERM and spares a group
   } finally {
     grouped.kill("SIGKILL");
     await grouped.status;
+  }
+});
+
+Deno.test("a kernel without the children lists finds zot's children by scanning /proc", async () => {
+  const plain = sleeper(false);
+  try {
+    assert(childrenByScan().includes(plain.pid));
+  } finally {
+    plain.kill("SIGKILL");
+    await plain.status;
+  }
+});
+
+Deno.test("zot's exit ends a helper it started in its own group", async () => {
+  const fixture = new URL("../fixtures/lifetime/stray_exit.ts", import.meta.url).pathname;
+  const out = await withTimeout(
+    new Deno.Command(Deno.execPath(), { args: ["run", "-A", fixture], stderr: "inherit" }).output(),
+    30_000,
+    "the stand-in to exit",
+  );
+  assert(out.code === 0, `exit ${out.code}`);
+  const pid = Number(new TextDecoder().decode(out.stdout).trim());
+  assert(pid > 1, "no pid printed");
+  const running = () => {
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      return stat.includes("(sleep)") && !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    } catch {
+      return false;
+    }
+  };
+  try {
+    await until(() => !running(), 10_000, `the helper ${pid} to end`);
+  } finally {
+    if (running()) Deno.kill(pid, "SIGKILL");
   }
 });

@@ -24,7 +24,17 @@ import { ExtensionLog } from "./log.ts";
 export const HOST_CAPABILITIES: readonly string[] = ["call_tool"];
 
 export const spawnExtension: SpawnFn = async (source, options) => {
+  const result = await start(source, options);
+  // The reaper's sentinel was readied for this start: without a process, it may have nothing to do.
+  if (!result.ok) await childGroups.unready();
+  return result;
+};
+
+const start: SpawnFn = async (source, options) => {
   const name = source.manifest.name;
+  // The reaper's sentinel gets out of reach of zot's group while the launch is planned.
+  childGroups.setLabel(options.paths.home);
+  const sentinel = childGroups.ready();
   const logPath = extensionLogPath(options.paths, name);
   // Independent reads (the log's folder and file; the launch's consent and exec checks): together.
   const [opened, launch] = await Promise.all([
@@ -46,7 +56,7 @@ export const spawnExtension: SpawnFn = async (source, options) => {
 
   if (!launch.ok) return fail(launch.error);
   const plan = launch.plan;
-  childGroups.setLabel(options.paths.home);
+  await sentinel;
   const started = ExtensionProcess.spawn(plan, log);
   if (!started.ok) return fail(started.error);
   const process = started.process;
