@@ -49,6 +49,27 @@ function argv(pid: number): string[] {
   return Deno.readTextFileSync(`/proc/${pid}/cmdline`).split("\0");
 }
 
+/**
+ * A host in `mode`; `before` runs on its report, then the host is SIGKILLed (zot gone) and its
+ * listed groups and its sentinel must end.
+ */
+async function reapedAfterKill(
+  mode: "wait" | "replace" | "ready",
+  before: (info: { sentinel: number; pids: number[] }) => void,
+) {
+  const { child, info, drain } = await startHost(mode, 2);
+  try {
+    before(info);
+    child.kill("SIGKILL");
+    await child.status;
+    await drain;
+    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
+    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
+  } finally {
+    cleanup(info.pids);
+  }
+}
+
 /** Kill what a failed test would leave, by pid. */
 function cleanup(pids: number[]): void {
   for (const pid of pids) {
@@ -61,19 +82,11 @@ function cleanup(pids: number[]): void {
 }
 
 Deno.test("reaper: the sentinel ignores SIGHUP, SIGINT and SIGTERM, and kills the groups once zot is gone", async () => {
-  const { child, info, drain } = await startHost("wait", 2);
-  try {
+  await reapedAfterKill("wait", (info) => {
     for (const signal of ["SIGHUP", "SIGINT", "SIGTERM"] as const) {
       Deno.kill(-info.sentinel, signal);
     }
-    child.kill("SIGKILL");
-    await child.status;
-    await drain;
-    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
-    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
-  } finally {
-    cleanup(info.pids);
-  }
+  });
 });
 
 Deno.test("reaper: a group taken off the list is left alone", async () => {
@@ -125,17 +138,7 @@ Deno.test("reaper: the sentinel runs only while a group is listed, with an empty
 });
 
 Deno.test("reaper: a sentinel that ends while groups are listed is replaced, and the new one reaps", async () => {
-  const { child, info, drain } = await startHost("replace", 2);
-  try {
-    assert(alive(info.sentinel));
-    child.kill("SIGKILL");
-    await child.status;
-    await drain;
-    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
-    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
-  } finally {
-    cleanup(info.pids);
-  }
+  await reapedAfterKill("replace", (info) => assert(alive(info.sentinel)));
 });
 
 Deno.test("reaper: a replacement sentinel lists every group, and replacements are bounded", async () => {
@@ -199,15 +202,7 @@ Deno.test("reaper: ready has a sentinel in its own session before any group, the
 });
 
 Deno.test("reaper: groups listed after ready, through the pipe, die once zot is gone", async () => {
-  const { child, info, drain } = await startHost("ready", 2);
-  try {
+  await reapedAfterKill("ready", (info) => {
     assertEquals(session(info.sentinel), [info.sentinel, info.sentinel]);
-    child.kill("SIGKILL");
-    await child.status;
-    await drain;
-    await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
-    await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
-  } finally {
-    cleanup(info.pids);
-  }
+  });
 });
