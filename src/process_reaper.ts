@@ -48,6 +48,7 @@
  */
 
 import { inOwnSession } from "./own_session.ts";
+import { procStat } from "./proc_stat.ts";
 
 /**
  * The sentinel: `sh -c SENTINEL zot-reaper <label> [pgid…]`. Groups known at
@@ -265,15 +266,9 @@ export class GroupReaper {
   }
 }
 
-/** Whether `pid` leads its own session (Linux `/proc`; false when it cannot be read). */
+/** Whether `pid` leads its own session (false when it cannot be told). */
 function leadsSession(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[3]) === pid;
-  } catch {
-    return false;
-  }
+  return Number(procStat(pid)?.[3]) === pid;
 }
 
 /** zot's one registry of child process groups. */

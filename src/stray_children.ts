@@ -20,10 +20,7 @@
  * @module
  */
 
-/** The pgid in a `/proc/<pid>/stat` line. */
-function groupOf(stat: string): number {
-  return Number(statFields(stat)[2]);
-}
+import { procStat } from "./proc_stat.ts";
 
 function readOr(path: string): string | undefined {
   try {
@@ -31,11 +28,6 @@ function readOr(path: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Fields of a `/proc/<pid>/stat` line after the command's closing parenthesis. */
-function statFields(stat: string): string[] {
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
 /** Direct children of this process, from each thread's list (a child's parent is a thread). */
@@ -61,8 +53,7 @@ export function childrenByScan(): number[] {
   try {
     for (const entry of Deno.readDirSync("/proc")) {
       if (!/^\d+$/.test(entry.name)) continue;
-      const stat = readOr(`/proc/${entry.name}/stat`);
-      if (stat !== undefined && Number(statFields(stat)[1]) === Deno.pid) {
+      if (Number(procStat(Number(entry.name))?.[1]) === Deno.pid) {
         pids.push(Number(entry.name));
       }
     }
@@ -75,13 +66,9 @@ export function childrenByScan(): number[] {
 /** Direct children of this process that are in its process group. */
 export function strayChildren(): number[] {
   if (Deno.build.os !== "linux") return [];
-  const own = readOr("/proc/self/stat");
-  if (own === undefined) return [];
-  const group = groupOf(own);
-  return (childrenOfSelf() ?? childrenByScan()).filter((pid) => {
-    const stat = readOr(`/proc/${pid}/stat`);
-    return stat !== undefined && groupOf(stat) === group;
-  });
+  const group = procStat("self")?.[2];
+  if (group === undefined) return [];
+  return (childrenOfSelf() ?? childrenByScan()).filter((pid) => procStat(pid)?.[2] === group);
 }
 /** SIGTERM every child in zot's group (see the module note). Never throws. */
 export function stopStrayChildren(): void {

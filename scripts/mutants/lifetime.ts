@@ -154,8 +154,8 @@ export const mutants: Mutant[] = [
     id: "stray-children-include-grouped",
     protection: "a child leading its own process group is not stopped as a stray one",
     file: "src/stray_children.ts",
-    find: "    return stat !== undefined && groupOf(stat) === group;",
-    replace: "    return stat !== undefined;",
+    find: "(childrenOfSelf() ?? childrenByScan()).filter((pid) => procStat(pid)?.[2] === group);",
+    replace: "(childrenOfSelf() ?? childrenByScan()).filter((pid) => procStat(pid) !== undefined);",
     tests: [STRAY],
   },
   {
@@ -194,8 +194,8 @@ export const mutants: Mutant[] = [
     id: "stray-children-scan-finds-none",
     protection: "without the children lists, zot's children are found by their parent",
     file: "src/stray_children.ts",
-    find: "      if (stat !== undefined && Number(statFields(stat)[1]) === Deno.pid) {",
-    replace: "      if (stat !== undefined && Number(statFields(stat)[1]) === -1) {",
+    find: "      if (Number(procStat(Number(entry.name))?.[1]) === Deno.pid) {",
+    replace: "      if (Number(procStat(Number(entry.name))?.[1]) === -1) {",
     tests: [STRAY],
   },
   {
