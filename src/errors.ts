@@ -5,6 +5,8 @@
  * @module
  */
 
+import { safeText } from "./safe_text.ts";
+
 /** Exit codes: 0 ok, 1 failure, 2 usage. */
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -73,4 +75,13 @@ export function errorCode(e: unknown): ZotErrorCode | undefined {
 /** Message of any thrown value. */
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * What zot says of an error it did not expect: a bug, with its stack for the report. Made safe to
+ * show: the message may quote what an extension or a server sent.
+ */
+export function internalErrorLine(e: unknown): string {
+  const what = e instanceof Error ? e.stack ?? e.message : errorMessage(e);
+  return safeText(`zot: internal error: ${what}`, { lines: true });
 }

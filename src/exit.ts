@@ -1,7 +1,9 @@
 /**
  * How zot's own process ends, whatever the path (the end of a command, a
- * second signal during shutdown): its stray children are stopped (see
- * {@linkcode stopStrayChildren}), then `Deno.exit`, which dispatches
+ * second signal during shutdown, an error nothing caught): first what must
+ * be put back is (the TUI gives the terminal back, see
+ * {@linkcode beforeExit}), then a last line is said, the stray children are
+ * stopped (see {@linkcode stopStrayChildren}), and `Deno.exit` dispatches
  * `unload` to whoever listens for it.
  *
  * @module
@@ -9,8 +11,43 @@
 
 import { stopStrayChildren } from "./stray_children.ts";
 
-/** End zot's process with `code`, after its stray children were told to stop. */
-export function exitProcess(code: number): never {
+const hooks = new Set<() => void>();
+
+/**
+ * Runs `restore` (synchronous) when zot's process ends through
+ * {@linkcode exitProcess}, until disposed: the way back for state that the
+ * orderly path restores in a `finally`, which an exit at once never reaches.
+ */
+export function beforeExit(restore: () => void): Disposable {
+  hooks.add(restore);
+  return { [Symbol.dispose]: () => void hooks.delete(restore) };
+}
+
+/** All of `text` on stderr, synchronously (a write may take part of it); quiet if stderr is gone. */
+function say(text: string): void {
+  let bytes = new TextEncoder().encode(text);
+  try {
+    while (bytes.length > 0) bytes = bytes.subarray(Deno.stderr.writeSync(bytes));
+  } catch {
+    // stderr closed: nobody to tell.
+  }
+}
+
+/**
+ * End zot's process with `code`. `lastWords`, if any, go to stderr once the
+ * hooks have run (the terminal is the user's again), then the stray children
+ * are told to stop.
+ */
+export function exitProcess(code: number, lastWords?: string): never {
+  for (const restore of [...hooks]) {
+    try {
+      restore();
+    } catch {
+      // A hook that fails must not keep zot from ending, nor the others from running.
+    }
+  }
+  hooks.clear();
+  if (lastWords !== undefined) say(`${lastWords}\n`);
   stopStrayChildren();
   Deno.exit(code);
 }

@@ -16,6 +16,8 @@ const BASH = "tests/lifetime/bash_groups_test.ts";
 const STARTUP = "tests/lifetime/startup_signals_test.ts";
 const BRIDGES = "tests/lifetime/os_bridges_test.ts";
 const STRAY = "tests/lifetime/stray_children_test.ts";
+const EXIT = "tests/lifetime/exit_test.ts";
+const TUI_CRASH = "tests/lifetime/tui_crash_test.ts";
 
 export const mutants: Mutant[] = [
   {
@@ -205,5 +207,45 @@ export const mutants: Mutant[] = [
     find: "  if (!result.ok) await childGroups.unready();",
     replace: "",
     tests: ["tests/extensions/process/handshake_test.ts"],
+  },
+  {
+    id: "crash-ends-as-deno-would",
+    protection: "an error nothing caught in a mode ends zot through its own exit",
+    file: "src/cli/run_dispatch.ts",
+    find: "  using _crash = exitOnCrash();",
+    replace: "",
+    tests: [BRIDGES, TUI_CRASH],
+  },
+  {
+    id: "crash-rejection-unheard",
+    protection: "an unhandled rejection is a crash like an uncaught error",
+    file: "src/modes/common/crash.ts",
+    find: '  globalThis.addEventListener("unhandledrejection", onRejection);',
+    replace: "",
+    tests: [BRIDGES, TUI_CRASH],
+  },
+  {
+    id: "exit-hooks-skipped",
+    protection: "zot's exit runs the hooks that put back what a finally would",
+    file: "src/exit.ts",
+    find: "  for (const restore of [...hooks]) {",
+    replace: "  for (const restore of [].slice(0, 0) as (() => void)[]) {",
+    tests: [EXIT, TUI_CRASH],
+  },
+  {
+    id: "exit-hook-failure-stops-the-rest",
+    protection: "a failing exit hook stops neither the others nor the exit",
+    file: "src/exit.ts",
+    find: "    } catch {\n      // A hook that fails",
+    replace: "    } finally {\n      // A hook that fails",
+    tests: [EXIT],
+  },
+  {
+    id: "tui-terminal-left-on-crash",
+    protection: "the TUI gives the terminal back when zot exits at once",
+    file: "src/modes/interactive/app.ts",
+    find: "    using _restore = beforeExit(() => screen.tui.stop());",
+    replace: "",
+    tests: [TUI_CRASH],
   },
 ];

@@ -6,11 +6,11 @@
  */
 
 import {
-  errorMessage,
   EXIT_BROKEN_PIPE,
   EXIT_FAILURE,
   EXIT_OK,
   EXIT_USAGE,
+  internalErrorLine,
   ZotError,
 } from "../errors.ts";
 import { ZOT_VERSION } from "../version.ts";
@@ -67,7 +67,7 @@ export async function runCli(args: string[]): Promise<number> {
       console.error(`zot: ${safeText(e.message, { lines: true })}`);
       return e.exitCode;
     }
-    console.error(`zot: internal error: ${e instanceof Error ? e.stack : errorMessage(e)}`);
+    console.error(internalErrorLine(e));
     return EXIT_FAILURE;
   }
 }

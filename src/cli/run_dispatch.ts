@@ -9,6 +9,7 @@
 import { EXIT_OK, UsageError } from "../errors.ts";
 import { join } from "../path.ts";
 import { divertConsole } from "../console_sink.ts";
+import { exitOnCrash } from "../modes/common/crash.ts";
 import { zotHome } from "../config/paths.ts";
 import type { ModeName, RunFlags } from "../modes/common/flags.ts";
 import type { RunRequest } from "./run_flags.ts";
@@ -58,6 +59,8 @@ async function runMode(mode: ModeName, flags: RunFlags, words: string[]): Promis
   // awaited below: a returned promise would let the diversion end before the run does.
   const logs = join(zotHome(), "logs");
   using _console = divertConsole({ dir: logs, path: join(logs, "console.log") });
+  // A bug that nothing caught ends the run the way a second signal does, not as Deno would.
+  using _crash = exitOnCrash();
   switch (mode) {
     case "print": {
       const [{ runPrint }, { headlessPrompt }] = await Promise.all([

@@ -94,6 +94,11 @@ export class TmuxSession implements AsyncDisposable {
     return (await tmux(["display-message", "-p", "-t", this.name, "#{pane_title}"])).trim();
   }
 
+  /** One of tmux's formats for the pane (`#{cursor_flag}`, `#{pane_pid}`), expanded. */
+  async display(format: string): Promise<string> {
+    return (await tmux(["display-message", "-p", "-t", this.name, format])).trim();
+  }
+
   /** Whether the program in the pane has exited. */
   async dead(): Promise<boolean> {
     const out = await tmux(["display-message", "-p", "-t", this.name, "#{pane_dead}"]);

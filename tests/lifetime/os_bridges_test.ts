@@ -57,12 +57,16 @@ function gatedModel() {
   };
 }
 
+/** A module preloaded into zot that throws when told by a signal: a bug nothing catches. */
+const BUG = new URL("../fixtures/lifetime/crash_on_signal.ts", import.meta.url).pathname;
+
 /**
  * zot in `mode` with the extension and its own temp dir; once the runtime's bridge runs, the
- * model answers and `signals` are sent. Resolves after zot exited and every helper the runtime
- * started is gone (bounded), or throws naming what is left.
+ * model answers and `signals` are sent (or, with `crash`, that signal makes zot throw while its
+ * turn waits on the model). Resolves after zot exited and every helper the runtime started is
+ * gone (bounded), or throws naming what is left.
  */
-async function run(mode: "-p" | "--rpc", signals: Deno.Signal[]) {
+async function run(mode: "-p" | "--rpc", signals: Deno.Signal[], crash?: Deno.Signal) {
   await using z = await tempZot();
   await using llm = gatedModel();
   const tmp = join(z.root, "tmp");
@@ -72,6 +76,7 @@ async function run(mode: "-p" | "--rpc", signals: Deno.Signal[]) {
   const child = zotCommand([...args, "--base-url", llm.url, "--ext", ext], {
     ...z,
     env: { TMPDIR: tmp },
+    denoFlags: crash ? ["--preload", BUG] : [],
   }, mode === "--rpc" ? "piped" : "null").spawn();
   const stderr = new Response(child.stderr).text();
   const stdout = new Response(child.stdout).text();
@@ -87,6 +92,7 @@ async function run(mode: "-p" | "--rpc", signals: Deno.Signal[]) {
   }
   const bridges = processesMatching(tmp);
   assert(bridges.some((p) => p.cmdline.includes("socat")), "no bridge process was found");
+  if (crash) child.kill(crash);
   llm.open();
   for (const signal of signals) child.kill(signal);
   if (mode === "--rpc" && signals.length === 0) await child.stdin.close();
@@ -122,4 +128,18 @@ Deno.test("the OS sandbox's helpers end when zot is stopped by SIGTERM", async (
 Deno.test("the OS sandbox's helpers end when a second signal exits zot at once", async () => {
   const r = await run("--rpc", ["SIGTERM", "SIGTERM"]);
   assertEquals(r.status.signal, null, r.stderr);
+});
+
+Deno.test("the OS sandbox's helpers end when an uncaught error ends zot -p", async () => {
+  const r = await run("-p", [], "SIGALRM");
+  assertEquals([r.status.code, r.status.signal], [1, null], r.stderr);
+  assert(r.stderr.includes("zot: internal error: Error: a bug in a callback (test)"), r.stderr);
+});
+
+Deno.test("the OS sandbox's helpers end when an unhandled rejection ends zot --rpc", async () => {
+  const r = await run("--rpc", [], "SIGUSR2");
+  assertEquals([r.status.code, r.status.signal], [1, null], r.stderr);
+  assert(r.stderr.includes("zot: internal error: Error: a bug in a listener (test)"), r.stderr);
+  // The message is a stand-in for text an extension or a server sent: it cannot act on the terminal.
+  assert(!r.stderr.includes("\x1b"), JSON.stringify(r.stderr));
 });

@@ -8,20 +8,10 @@
 
 import { assertEquals } from "../helpers/assert.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
-import type { TmuxSession } from "../helpers/tmux.ts";
 import { tempZot } from "../helpers/tmp.ts";
 import { until } from "../helpers/wait.ts";
 import { startZotTui } from "../modes/interactive/zot_tmux.ts";
 import { alive, allReady, assertAllGone, stubbornExtensions } from "./_stubborn.ts";
-
-async function tmuxValue(session: TmuxSession, format: string): Promise<string> {
-  const out = await new Deno.Command("tmux", {
-    args: ["display-message", "-p", "-t", session.name, format],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  return new TextDecoder().decode(out.stdout).trim();
-}
 
 /** The tmux server (other sessions may use it; its argv is that of the session that started it). */
 const TMUX = (cmdline: string) => /^(\S*\/)?tmux( |$)/.test(cmdline);
@@ -45,7 +35,7 @@ for (const c of CASES) {
         args: ["--base-url", llm.url, ...s.args],
       });
       const pids = await allReady(s);
-      const zot = Number(await tmuxValue(tui, "#{pane_pid}"));
+      const zot = Number(await tui.display("#{pane_pid}"));
       if (c.act === "close") {
         await tui.close();
         // Graceful: the orderly stop ran and told the extensions.
@@ -61,7 +51,7 @@ for (const c of CASES) {
         let ended = "";
         await until(
           async () =>
-            (ended = await tmuxValue(tui, "#{pane_dead_status}/#{pane_dead_signal}")) !== "/" ||
+            (ended = await tui.display("#{pane_dead_status}/#{pane_dead_signal}")) !== "/" ||
             !alive(zot),
           20_000,
           "zot to exit",

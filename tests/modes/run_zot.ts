@@ -19,6 +19,8 @@ export interface ZotEnv {
   cwd: string;
   home: string;
   env?: Record<string, string>;
+  /** Flags for deno itself, before main.ts (`--preload` of a test's module). */
+  denoFlags?: string[];
 }
 
 export function zotCommand(
@@ -27,7 +29,7 @@ export function zotCommand(
   stdin: "piped" | "null" = "null",
 ): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", "--config", CONFIG, MAIN, ...args],
+    args: ["run", "-A", "--quiet", ...z.denoFlags ?? [], "--config", CONFIG, MAIN, ...args],
     cwd: z.cwd,
     env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", NO_COLOR: "1", ...z.env },
     stdin,

@@ -32,10 +32,13 @@ export function signalExitCode(signal: InterruptSignal): number {
   return SIGNALS.find((s) => s.signal === signal)!.exitCode;
 }
 
-/** Kill every listed child process group, then exit: no code after this runs. */
-export function exitNow(code: number): never {
+/**
+ * Kill every listed child process group, then exit (`lastWords` said on stderr on the way, see
+ * {@linkcode exitProcess}): no code after this runs.
+ */
+export function exitNow(code: number, lastWords?: string): never {
   childGroups.killAll();
-  exitProcess(code);
+  exitProcess(code, lastWords);
 }
 
 function listen(handler: (signal: InterruptSignal, exitCode: number) => void): Disposable {

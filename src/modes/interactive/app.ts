@@ -10,6 +10,7 @@ import type { Terminal } from "@mariozechner/pi-tui";
 import { loadMarkdown, SlashAutocomplete } from "../../tui/mod.ts";
 import type { InteractiveSetup } from "../common/setup.ts";
 import { errorMessage } from "../../errors.ts";
+import { beforeExit } from "../../exit.ts";
 import { stderrLine } from "../common/output.ts";
 import { lineSink } from "../common/diagnostics.ts";
 import { discoverSources } from "../common/extensions.ts";
@@ -228,6 +229,9 @@ export class App {
     // `zot "text"` opens with the prompt filled in, for the user to edit or send.
     if (this.#setup.initialPrompt) screen.editor.setText(this.#setup.initialPrompt);
     screen.tui.start();
+    // An exit at once (a second signal, a crash) skips the `finally` below: the terminal still
+    // comes back.
+    using _restore = beforeExit(() => screen.tui.stop());
     try {
       const drawn = screen.tui.nextFrame();
       screen.render();

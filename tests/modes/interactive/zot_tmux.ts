@@ -12,6 +12,8 @@ export interface ZotTui {
   home: string;
   args: string[];
   env?: Record<string, string>;
+  /** Flags for deno itself, before main.ts (`--preload` of a test's module). */
+  denoFlags?: string[];
   /** Terminal size (default 120×40). */
   width?: number;
   height?: number;
@@ -19,7 +21,17 @@ export interface ZotTui {
 
 export function startZotTui(z: ZotTui): Promise<TmuxSession> {
   return TmuxSession.start(
-    [Deno.execPath(), "run", "-A", "--quiet", "--config", CONFIG, MAIN, ...z.args],
+    [
+      Deno.execPath(),
+      "run",
+      "-A",
+      "--quiet",
+      ...z.denoFlags ?? [],
+      "--config",
+      CONFIG,
+      MAIN,
+      ...z.args,
+    ],
     {
       cwd: z.cwd,
       env: { ZOT_HOME: z.home, ANTHROPIC_API_KEY: "test-key", ...z.env },
