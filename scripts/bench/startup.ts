@@ -55,7 +55,7 @@ console.log(text);
 `;
 
 /** `deno` argv that runs zot with `args`, as `deno task zot` does. */
-function zot(...args: string[]): string[] {
+export function zot(...args: string[]): string[] {
   return [
     Deno.execPath(),
     "run",
@@ -69,7 +69,7 @@ function zot(...args: string[]): string[] {
 }
 
 /** Copies of the sh fixture under distinct names, for `--ext`. */
-async function shExtensions(root: string, count: number): Promise<string[]> {
+export async function shExtensions(root: string, count: number): Promise<string[]> {
   const script = await Deno.readTextFile(join(HELLO_SH, "hello.sh"));
   const dirs: string[] = [];
   for (let i = 0; i < count; i++) {

@@ -9,7 +9,10 @@
  *   in one go with zot's config and flags, none of its code run;
  * - a process start, for the extension rows: `/bin/true` from Deno, and the
  *   same in a session of its own, as zot starts each extension (through
- *   `setsid` on Linux).
+ *   `setsid` on Linux);
+ * - what zot's own process spends on each further extension: the CPU time
+ *   of zot alone (its threads, not its children), read by a module
+ *   preloaded into it as it ends, with 4 sh extensions against 1.
  *
  * @module
  */
@@ -20,6 +23,7 @@ import { loadedModules, zotFiles } from "../../tests/helpers/loaded_modules.ts";
 import { DENO_RUN_FLAGS } from "../../src/self_exec.ts";
 import { inOwnSession } from "../../src/own_session.ts";
 import { fmtMs, median } from "./_stats.ts";
+import { shExtensions, zot } from "./startup.ts";
 import type { BenchRow } from "./types.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
@@ -67,6 +71,33 @@ times.sort((a, b) => a - b);
 console.log(JSON.stringify({ ms: times[5] }));
 `;
 
+/**
+ * Preloaded into zot: at its end, the CPU time of zot's own process (user and system, every
+ * thread; children not counted) on stderr.
+ */
+const OWN_CPU = `import process from "node:process";
+globalThis.addEventListener("unload", () => {
+  const { user, system } = process.cpuUsage();
+  Deno.stderr.writeSync(new TextEncoder().encode("zot-cpu-ms " + (user + system) / 1000 + "\\n"));
+});
+`;
+
+/** zot's own CPU milliseconds in one run of `argv` (with the OWN_CPU module preloaded). */
+async function ownCpu(argv: string[], env: Record<string, string>, cwd: string): Promise<number> {
+  const out = await new Deno.Command(argv[0], {
+    args: argv.slice(1),
+    cwd,
+    env,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const err = new TextDecoder().decode(out.stderr);
+  const m = err.match(/^zot-cpu-ms (\S+)$/m);
+  if (!out.success || !m) throw new Error(`zot failed or said no CPU time: ${err.slice(0, 500)}`);
+  return Number(m[1]);
+}
+
 async function runJson(
   script: string,
   args: string[],
@@ -102,7 +133,9 @@ export async function bench(): Promise<BenchRow[]> {
       load: "load.ts",
       modules: "modules.ts",
       spawn: "spawn.ts",
+      cpu: "own_cpu.ts",
     };
+    await Deno.writeTextFile(join(root, scripts.cpu), OWN_CPU);
     await Deno.writeTextFile(join(root, scripts.fetch), TWO_FETCHES);
     await Deno.writeTextFile(join(root, scripts.load), LOAD);
     await Deno.writeTextFile(join(root, scripts.spawn), SPAWN);
@@ -120,7 +153,23 @@ export async function bench(): Promise<BenchRow[]> {
     const plain = JSON.stringify({ command: "/bin/true", args: [], detached: false });
     const ownSession = JSON.stringify(inOwnSession("/bin/true", []));
 
+    const extDirs = await shExtensions(root, 4);
+    const env = { ZOT_HOME: home, ANTHROPIC_API_KEY: "bench", NO_COLOR: "1" };
+    const withExtensions = (dirs: string[]) => {
+      const argv = zot(
+        "-p",
+        "hi",
+        "--base-url",
+        llm.url,
+        "--no-session",
+        ...dirs.flatMap((d) => ["--ext", d]),
+      );
+      // The preload goes among deno's own flags, before the main module.
+      return [argv[0], "run", "--preload", join(root, scripts.cpu), ...argv.slice(2)];
+    };
+
     const fetchInit: number[] = [], load: number[] = [], spawn: number[] = [], session = [];
+    const cpuOne: number[] = [], cpuFour: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const f = await runJson(join(root, scripts.fetch), [llm.url], { cwd: root });
       await llm.nextRequest(5_000);
@@ -131,11 +180,17 @@ export async function bench(): Promise<BenchRow[]> {
       });
       const s = await runJson(join(root, scripts.spawn), [plain], { cwd: root });
       const ss = await runJson(join(root, scripts.spawn), [ownSession], { cwd: root });
+      const one = await ownCpu(withExtensions(extDirs.slice(0, 1)), env, root);
+      await llm.nextRequest(5_000);
+      const four = await ownCpu(withExtensions(extDirs), env, root);
+      await llm.nextRequest(5_000);
       if (i === 0) continue; // round 0 warms the module and code caches
       fetchInit.push(f.first - f.later);
       load.push(l.ms);
       spawn.push(s.ms);
       session.push(ss.ms);
+      cpuOne.push(one);
+      cpuFour.push(four);
     }
     const row = (name: string, value: string, note?: string): BenchRow => ({
       group: "startup parts",
@@ -159,6 +214,11 @@ export async function bench(): Promise<BenchRow[]> {
         "the same in a session of its own, as zot starts each extension",
         fmtMs(median(session)),
         JSON.parse(ownSession).detached ? "Deno's detached" : "through setsid",
+      ),
+      row(
+        "zot's own CPU per further extension (4 sh extensions against 1)",
+        fmtMs((median(cpuFour) - median(cpuOne)) / 3),
+        `zot's process alone, its children not counted; ${fmtMs(median(cpuOne))} with 1`,
       ),
     ];
   } finally {
