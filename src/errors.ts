@@ -82,6 +82,12 @@ export function errorMessage(e: unknown): string {
  * show: the message may quote what an extension or a server sent.
  */
 export function internalErrorLine(e: unknown): string {
-  const what = e instanceof Error ? e.stack ?? e.message : errorMessage(e);
+  let what: string;
+  try {
+    what = e instanceof Error ? e.stack ?? e.message : errorMessage(e);
+  } catch {
+    // A value that cannot be turned into text (no prototype, a throwing toString or stack).
+    what = Object.prototype.toString.call(e);
+  }
   return safeText(`zot: internal error: ${what}`, { lines: true });
 }

@@ -12,6 +12,8 @@
 import { stopStrayChildren } from "./stray_children.ts";
 
 const hooks = new Set<() => void>();
+/** The code of the first exit asked for. */
+let exitCode: number | undefined;
 
 /**
  * Runs `restore` (synchronous) when zot's process ends through
@@ -39,15 +41,19 @@ function say(text: string): void {
  * are told to stop.
  */
 export function exitProcess(code: number, lastWords?: string): never {
-  for (const restore of [...hooks]) {
+  // Taken before any runs: an exit reached again from inside one (a hook, an `unload` listener)
+  // runs none twice and keeps the first code.
+  const restores = [...hooks];
+  hooks.clear();
+  exitCode ??= code;
+  for (const restore of restores) {
     try {
       restore();
     } catch {
       // A hook that fails must not keep zot from ending, nor the others from running.
     }
   }
-  hooks.clear();
   if (lastWords !== undefined) say(`${lastWords}\n`);
   stopStrayChildren();
-  Deno.exit(code);
+  Deno.exit(exitCode);
 }

@@ -2,23 +2,50 @@
  * zot's one way out (src/exit.ts): every hook runs, in order, even after one
  * that throws; a disposed hook does not; the last words come after the hooks
  * (the terminal is the user's again by then), and the code is the one asked.
+ * An exit asked for again from inside (a hook, an `unload` listener) runs no
+ * hook twice and keeps the first code.
  */
 
 import { assertEquals } from "../helpers/assert.ts";
 import { withTimeout } from "../helpers/wait.ts";
 
-Deno.test("zot's exit runs its hooks, then says its last words, with the code asked", async () => {
-  const fixture = new URL("../fixtures/lifetime/exit_hooks.ts", import.meta.url).pathname;
+const FIXTURE = new URL("../fixtures/lifetime/exit_hooks.ts", import.meta.url).pathname;
+
+async function exitOf(...args: string[]): Promise<{ code: number; stderr: string }> {
   const out = await withTimeout(
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", fixture],
+      args: ["run", "-A", FIXTURE, ...args],
       stdout: "null",
       stderr: "piped",
-    })
-      .output(),
+    }).output(),
     30_000,
     "the stand-in to exit",
   );
-  assertEquals(out.code, 3);
-  assertEquals(new TextDecoder().decode(out.stderr), "failing hook\nsecond hook\nlast words\n");
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("zot's exit runs its hooks, then says its last words, with the code asked", async () => {
+  assertEquals(await exitOf(), {
+    code: 3,
+    stderr: "failing hook\nsecond hook\nlast words\n",
+  });
+});
+
+Deno.test("an exit asked for from inside the exit runs no hook twice and keeps its code", async () => {
+  assertEquals(await exitOf("again"), { code: 3, stderr: "hook\nwords of the second exit\n" });
+});
+
+Deno.test("an error event that is no uncaught error, or one already handled, ends nothing", async () => {
+  const fixture = new URL("../fixtures/lifetime/crash_not.ts", import.meta.url).pathname;
+  const out = await withTimeout(
+    new Deno.Command(Deno.execPath(), { args: ["run", "-A", fixture], stderr: "piped" }).output(),
+    30_000,
+    "the stand-in to end",
+  );
+  const dec = new TextDecoder();
+  assertEquals([out.code, dec.decode(out.stdout), dec.decode(out.stderr)], [
+    0,
+    "still running\n",
+    "",
+  ]);
 });

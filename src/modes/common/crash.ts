@@ -18,10 +18,15 @@ import { exitNow } from "./interrupt.ts";
 /** Until disposed, an uncaught error or unhandled rejection ends zot as described above. */
 export function exitOnCrash(): Disposable {
   const crash = (event: Event, error: unknown) => {
+    // Handled by another listener: Deno would not end the process either.
+    if (event.defaultPrevented) return;
     event.preventDefault();
     exitNow(EXIT_FAILURE, internalErrorLine(error));
   };
-  const onError = (e: ErrorEvent) => crash(e, e.error);
+  // Deno reports an uncaught exception as an ErrorEvent; a plain `error` Event is someone's own.
+  const onError = (e: Event) => {
+    if (e instanceof ErrorEvent) crash(e, e.error);
+  };
   const onRejection = (e: PromiseRejectionEvent) => crash(e, e.reason);
   globalThis.addEventListener("error", onError);
   globalThis.addEventListener("unhandledrejection", onRejection);
