@@ -92,8 +92,9 @@ async function run(mode: "-p" | "--rpc", signals: Deno.Signal[], crash?: Deno.Si
   }
   const bridges = processesMatching(tmp);
   assert(bridges.some((p) => p.cmdline.includes("socat")), "no bridge process was found");
+  // A crash comes while the turn still waits on the model: the model's answer cannot end it first.
   if (crash) child.kill(crash);
-  llm.open();
+  else llm.open();
   for (const signal of signals) child.kill(signal);
   if (mode === "--rpc" && signals.length === 0) await child.stdin.close();
   const status = await withTimeout(child.status, 60_000, "zot to exit");
