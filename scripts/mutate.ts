@@ -29,6 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { killProcessGroup } from "../src/process_group.ts";
+import { tempEnv, withRunTemp } from "./run_temp.ts";
 import type { Mutant } from "./mutants/types.ts";
 
 /** The repository checked: this one, or `--root` (the check's own tests use a small fake). */
@@ -196,12 +197,24 @@ function killLeftovers(dir: string): number {
   return killed;
 }
 
-/** `deno test` on `tests` in `cwd`, killed with its whole process group after `timeoutS`. */
-async function runTests(cwd: string, tests: string[], timeoutS: number): Promise<TestRun> {
+/**
+ * `deno test` on `tests` in `cwd`, killed with its whole process group after `timeoutS`, with a
+ * temp directory of its own (removed after it, with what a killed run left there).
+ */
+function runTests(cwd: string, tests: string[], timeoutS: number): Promise<TestRun> {
+  return withRunTemp((tmp) => runTestsIn(tmp, cwd, tests, timeoutS));
+}
+
+async function runTestsIn(
+  tmp: string,
+  cwd: string,
+  tests: string[],
+  timeoutS: number,
+): Promise<TestRun> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "-A", "--unstable-worker-options", "--no-check", ...tests],
     cwd,
-    env: { NO_COLOR: "1", [MARKER.split("=")[0]]: MARKER.split("=")[1] },
+    env: { NO_COLOR: "1", [MARKER.split("=")[0]]: MARKER.split("=")[1], ...tempEnv(tmp) },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

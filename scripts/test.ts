@@ -10,6 +10,9 @@
  * run is stopped, naming the test that hung, instead of hanging CI. Tests
  * bound their own waits too; this guard catches the wait nobody thought of.
  *
+ * The run has a temp directory of its own (scripts/run_temp.ts), removed
+ * after it.
+ *
  * On Linux and macOS the run gets its own process group, so the watchdog or
  * an interrupt stops everything it started. Windows has no process groups:
  * there only `deno test` itself is stopped, and what it started may outlive
@@ -19,6 +22,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { tempEnv, withRunTemp } from "./run_temp.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WINDOWS = Deno.build.os === "windows";
@@ -36,12 +40,12 @@ export function summarize(log: string): { line: string; skipped: string[] } | un
   return { line: `${passed} passed, ${failed} failed, ${ignored ?? 0} skipped`, skipped };
 }
 
-async function main(args: string[]): Promise<number> {
+async function main(args: string[], tmp: string): Promise<number> {
   const stallS = Number(Deno.env.get("ZOT_TEST_STALL_S") ?? "300") || 300;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "-A", "--unstable-worker-options", "--permit-no-files", ...args],
     cwd: ROOT,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...tempEnv(tmp) },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -56,6 +60,9 @@ async function main(args: string[]): Promise<number> {
   };
   const onSignal = () => {
     stop("SIGTERM");
+    try {
+      Deno.removeSync(tmp, { recursive: true });
+    } catch { /* gone already */ }
     Deno.exit(130);
   };
   const signals: Deno.Signal[] = WINDOWS ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
@@ -109,4 +116,4 @@ async function main(args: string[]): Promise<number> {
   return status.code;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await withRunTemp((tmp) => main(Deno.args, tmp)));
