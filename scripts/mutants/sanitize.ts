@@ -247,4 +247,12 @@ export const mutants: Mutant[] = [
     replace: "  return `zot: internal error: ${what}`;",
     tests: ["tests/lifetime/os_bridges_test.ts"],
   },
+  {
+    id: "log-rotation-cuts-lines",
+    protection: "a log rotates at a line's end, so its note never lands inside a line",
+    file: "src/extensions/process/log.ts",
+    find: "        take = lineEnd >= 0 ? lineEnd + 1 : this.#justRotated ? take : 0;",
+    replace: "        take = take + 0;",
+    tests: [CAP],
+  },
 ];

@@ -10,12 +10,14 @@ import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { tempDir } from "../helpers/tmp.ts";
 
-const SCRIPT = fileURLToPath(new URL("../../scripts/test.ts", import.meta.url));
+const SCRIPTS = fileURLToPath(new URL("../../scripts/", import.meta.url));
 
 async function checkout(dir: string, tests: string) {
   await Deno.mkdir(join(dir, "scripts"));
   await Deno.mkdir(join(dir, "tests"));
-  await Deno.copyFile(SCRIPT, join(dir, "scripts/test.ts"));
+  for (const name of ["test.ts", "run_temp.ts"]) {
+    await Deno.copyFile(join(SCRIPTS, name), join(dir, "scripts", name));
+  }
   await Deno.writeTextFile(join(dir, "tests/a_test.ts"), tests);
 }
 

@@ -19,6 +19,7 @@ import { errorMessage } from "../../errors.ts";
 import { safeText } from "../../safe_text.ts";
 
 const encoder = new TextEncoder();
+const NEWLINE = 0x0a;
 
 /** Largest log file before it is rotated: with the one rotated file, at most twice this on disk. */
 export const LOG_MAX_BYTES = 10 * 1024 * 1024;
@@ -55,6 +56,8 @@ export class ExtensionLog {
   #size: number;
   /** Set when rotating failed: writing on would break the cap, so nothing more is written. */
   #full = false;
+  /** The current file holds nothing but the rotation's note. */
+  #justRotated = false;
   #outOfMemory = false;
   /** Why a write first failed (a full disk): from then on lines may be lost. */
   #lost: string | undefined;
@@ -142,18 +145,29 @@ export class ExtensionLog {
       .map(safeStderrLine);
   }
 
-  /** Raw bytes, written as they are; past the cap the file is rotated first. */
+  /**
+   * Raw bytes, written as they are; what does not fit under the cap goes to a new file after a
+   * rotation. The rotation comes at the end of a line where one fits, so its note never lands in
+   * the middle of a line; only a line longer than a whole file is cut.
+   */
   write(bytes: Uint8Array): void {
     let at = 0;
     while (at < bytes.length && this.#file && !this.#full) {
-      const room = this.#maxBytes - this.#size;
-      if (room <= 0) {
+      const rest = bytes.length - at;
+      let take = Math.min(rest, Math.max(0, this.#maxBytes - this.#size));
+      if (take < rest) {
+        const lineEnd = bytes.subarray(at, at + take).lastIndexOf(NEWLINE);
+        // No line ends in the room: the line starts in the next file, unless this one was just
+        // begun (the line is longer than a file can hold).
+        take = lineEnd >= 0 ? lineEnd + 1 : this.#justRotated ? take : 0;
+      }
+      if (take === 0) {
         this.#rotate();
         continue;
       }
-      const part = bytes.subarray(at, at + room);
-      this.#writeAll(part);
-      at += part.length;
+      this.#writeAll(bytes.subarray(at, at + take));
+      this.#justRotated = false;
+      at += take;
     }
   }
 
@@ -187,6 +201,7 @@ export class ExtensionLog {
     this.#writeAll(encoder.encode(
       `[zot] log rotated: it reached ${this.#maxBytes} bytes; the earlier part is in ${rotated}\n`,
     ));
+    this.#justRotated = true;
   }
 
   close(): void {
