@@ -62,8 +62,8 @@ const BUG = new URL("../fixtures/lifetime/crash_on_signal.ts", import.meta.url).
 
 /**
  * zot in `mode` with the extension and its own temp dir; once the runtime's bridge runs, the
- * model answers and `signals` are sent (or, with `crash`, that signal makes zot throw while its
- * turn waits on the model). Resolves after zot exited and every helper the runtime started is
+ * model answers and `signals` are sent (or, with `crash`, that signal makes zot throw before the
+ * model answers). Resolves after zot exited and every helper the runtime started is
  * gone (bounded), or throws naming what is left.
  */
 async function run(mode: "-p" | "--rpc", signals: Deno.Signal[], crash?: Deno.Signal) {
@@ -92,7 +92,7 @@ async function run(mode: "-p" | "--rpc", signals: Deno.Signal[], crash?: Deno.Si
   }
   const bridges = processesMatching(tmp);
   assert(bridges.some((p) => p.cmdline.includes("socat")), "no bridge process was found");
-  // A crash comes while the turn still waits on the model: the model's answer cannot end it first.
+  // A crash comes before the model answers: the answer cannot end the run first.
   if (crash) child.kill(crash);
   else llm.open();
   for (const signal of signals) child.kill(signal);
