@@ -159,11 +159,18 @@ export class ExtensionLog {
         const lineEnd = bytes.subarray(at, at + take).lastIndexOf(NEWLINE);
         // No line ends in the room: the line starts in the next file, unless this one was just
         // begun (the line is longer than a file can hold).
-        take = lineEnd >= 0 ? lineEnd + 1 : this.#justRotated ? take : 0;
+        if (lineEnd >= 0) take = lineEnd + 1;
+        else if (!this.#justRotated) take = 0;
       }
       if (take === 0) {
-        this.#rotate();
-        continue;
+        // A file just begun is never rotated again before something is written to it (its note
+        // may leave no room at all, under a long path): each rotation moves the write on.
+        if (this.#justRotated) {
+          take = Math.min(rest, LOG_MIN_BYTES);
+        } else {
+          this.#rotate();
+          continue;
+        }
       }
       this.#writeAll(bytes.subarray(at, at + take));
       this.#justRotated = false;

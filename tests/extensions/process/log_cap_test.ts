@@ -140,3 +140,18 @@ Deno.test("log cap: catLog prints the rotated part first; following goes on acro
   assertEquals(printed.text, expected);
   assert(printed.text.indexOf("n099") > printed.text.indexOf("[zot] log rotated"));
 });
+
+Deno.test("log cap: under a path so long that the rotation note fills a file, writing still ends", async () => {
+  await using dir = await tempDir();
+  // Nested folders: the note quotes the path, and 1,200 characters of it leave no room in 1 KiB.
+  let folder = dir.path;
+  while (folder.length < 1_200) folder = join(folder, "d".repeat(100));
+  await Deno.mkdir(folder, { recursive: true });
+  const path = join(folder, "ext-x.log");
+  const log = await openLog(path, 1024);
+  const lines = Array.from({ length: 400 }, (_, i) => `line ${i}\n`).join("");
+  log.stderr(bytes(lines));
+  log.close();
+  // Nothing of the last write is lost: it ends the current file.
+  assertStringIncludes(Deno.readTextFileSync(path), "line 399\n");
+});
