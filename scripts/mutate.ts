@@ -29,7 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { killProcessGroup } from "../src/process_group.ts";
-import { tempEnv, withRunTemp } from "./run_temp.ts";
+import { removeRunTemps, tempEnv, withRunTemp } from "./run_temp.ts";
 import type { Mutant } from "./mutants/types.ts";
 
 /** The repository checked: this one, or `--root` (the check's own tests use a small fake). */
@@ -362,6 +362,7 @@ async function main(): Promise<number> {
   const onSignal = () => {
     if (running) killProcessGroup(running, 0, "SIGKILL");
     cleanup();
+    removeRunTemps();
     Deno.exit(130);
   };
   Deno.addSignalListener("SIGINT", onSignal);

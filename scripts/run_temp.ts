@@ -14,12 +14,29 @@ export function tempEnv(dir: string): Record<string, string> {
   return { TMPDIR: dir, TMP: dir, TEMP: dir };
 }
 
+/** The directories of runs still going: an interrupted runner removes them on its way out. */
+const live = new Set<string>();
+
 /** Calls `run` with a fresh temp directory, removed (with all in it) once `run` settles. */
 export async function withRunTemp<T>(run: (dir: string) => Promise<T>): Promise<T> {
   const dir = await Deno.makeTempDir({ prefix: "zt" });
+  live.add(dir);
   try {
     return await run(dir);
   } finally {
+    live.delete(dir);
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+/** Removes the directories of the runs still going (a runner about to `Deno.exit`). */
+export function removeRunTemps(): void {
+  for (const dir of live) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      // Gone already, or a file in it still being written: nothing more to do on the way out.
+    }
+  }
+  live.clear();
 }

@@ -22,7 +22,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { tempEnv, withRunTemp } from "./run_temp.ts";
+import { removeRunTemps, tempEnv, withRunTemp } from "./run_temp.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WINDOWS = Deno.build.os === "windows";
@@ -58,11 +58,13 @@ async function main(args: string[], tmp: string): Promise<number> {
       else Deno.kill(-child.pid, signal);
     } catch { /* already gone */ }
   };
-  const onSignal = () => {
+  const onSignal = async () => {
     stop("SIGTERM");
-    try {
-      Deno.removeSync(tmp, { recursive: true });
-    } catch { /* gone already */ }
+    // Its temp directory goes once the run has ended (bounded: it may ignore the signal).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([child.status, new Promise((r) => timer = setTimeout(r, 5000))]);
+    clearTimeout(timer);
+    removeRunTemps();
     Deno.exit(130);
   };
   const signals: Deno.Signal[] = WINDOWS ? ["SIGINT"] : ["SIGINT", "SIGTERM"];

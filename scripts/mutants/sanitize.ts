@@ -251,8 +251,16 @@ export const mutants: Mutant[] = [
     id: "log-rotation-cuts-lines",
     protection: "a log rotates at a line's end, so its note never lands inside a line",
     file: "src/extensions/process/log.ts",
-    find: "        take = lineEnd >= 0 ? lineEnd + 1 : this.#justRotated ? take : 0;",
-    replace: "        take = take + 0;",
+    find: "        if (lineEnd >= 0) take = lineEnd + 1;",
+    replace: "        if (lineEnd < -1) take = lineEnd + 1;",
+    tests: [CAP],
+  },
+  {
+    id: "log-rotation-note-inside-a-line",
+    protection: "a rotation that cuts a line still puts its note on a line of its own",
+    file: "src/extensions/process/log.ts",
+    find: '    const opening = this.#atLineStart ? "" : "\\n";',
+    replace: '    const opening = "";',
     tests: [CAP],
   },
 ];

@@ -58,6 +58,8 @@ export class ExtensionLog {
   #full = false;
   /** The current file holds nothing but the rotation's note. */
   #justRotated = false;
+  /** The last byte written ended a line (each start's header opens with a line feed anyway). */
+  #atLineStart = true;
   #outOfMemory = false;
   /** Why a write first failed (a full disk): from then on lines may be lost. */
   #lost: string | undefined;
@@ -147,8 +149,9 @@ export class ExtensionLog {
 
   /**
    * Raw bytes, written as they are; what does not fit under the cap goes to a new file after a
-   * rotation. The rotation comes at the end of a line where one fits, so its note never lands in
-   * the middle of a line; only a line longer than a whole file is cut.
+   * rotation. A line that begins in this write starts in the new file when it would not fit
+   * whole, so the rotation comes at a line's end; a line already begun (an earlier write left it
+   * open) or longer than a whole file is cut, and the note then starts on a line of its own.
    */
   write(bytes: Uint8Array): void {
     let at = 0;
@@ -157,10 +160,10 @@ export class ExtensionLog {
       let take = Math.min(rest, Math.max(0, this.#maxBytes - this.#size));
       if (take < rest) {
         const lineEnd = bytes.subarray(at, at + take).lastIndexOf(NEWLINE);
-        // No line ends in the room: the line starts in the next file, unless this one was just
-        // begun (the line is longer than a file can hold).
         if (lineEnd >= 0) take = lineEnd + 1;
-        else if (!this.#justRotated) take = 0;
+        // No line ends in the room: a line that starts here starts in the next file, unless
+        // this one was just begun (the line is longer than a file can hold).
+        else if (this.#atLineStart && !this.#justRotated) take = 0;
       }
       if (take === 0) {
         // A file just begun is never rotated again before something is written to it (its note
@@ -180,8 +183,9 @@ export class ExtensionLog {
 
   #writeAll(bytes: Uint8Array): void {
     const file = this.#file;
-    if (!file) return;
+    if (!file || bytes.length === 0) return;
     this.#size += bytes.length;
+    this.#atLineStart = bytes[bytes.length - 1] === NEWLINE;
     try {
       let at = 0;
       while (at < bytes.length) at += file.writeSync(bytes.subarray(at));
@@ -194,6 +198,8 @@ export class ExtensionLog {
   /** Move the full file aside and start a new one that says so. */
   #rotate(): void {
     const rotated = rotatedLogPath(this.path);
+    // A line cut by the rotation: the note still begins a line of its own.
+    const opening = this.#atLineStart ? "" : "\n";
     try {
       this.#file?.close();
       this.#file = undefined;
@@ -206,7 +212,7 @@ export class ExtensionLog {
       return;
     }
     this.#writeAll(encoder.encode(
-      `[zot] log rotated: it reached ${this.#maxBytes} bytes; the earlier part is in ${rotated}\n`,
+      `${opening}[zot] log rotated: it reached ${this.#maxBytes} bytes; the earlier part is in ${rotated}\n`,
     ));
     this.#justRotated = true;
   }

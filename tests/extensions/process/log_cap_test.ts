@@ -155,3 +155,19 @@ Deno.test("log cap: under a path so long that the rotation note fills a file, wr
   // Nothing of the last write is lost: it ends the current file.
   assertStringIncludes(Deno.readTextFileSync(path), "line 399\n");
 });
+
+Deno.test("log cap: a line begun by an earlier write and cut by the rotation leaves the note a line of its own", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "ext-x.log");
+  const log = await openLog(path, 1024);
+  const writes = ["x".repeat(1000) + "\n", "partial-line-", "y".repeat(11), "rest\n"];
+  for (const w of writes) log.stderr(bytes(w));
+  log.close();
+  const rotated = Deno.readTextFileSync(rotatedLogPath(path));
+  const current = Deno.readTextFileSync(path);
+  const note = `\n[zot] log rotated: it reached 1024 bytes; the earlier part is in ${path}.1\n`;
+  assert(current.startsWith(note), JSON.stringify(current.slice(0, 200)));
+  // Nothing lost or added around the note.
+  assertEquals(rotated + current.slice(note.length), writes.join(""));
+  assert(Deno.statSync(rotatedLogPath(path)).size <= 1024);
+});
