@@ -19,6 +19,7 @@
  */
 
 import { safeText } from "./safe_text.ts";
+import { writeAllSync } from "./write_all.ts";
 
 /** The console methods a library prints through. */
 const METHODS = ["log", "info", "warn", "error", "debug", "trace", "dir", "table"] as const;
@@ -71,8 +72,7 @@ export function divertConsole(options: ConsoleSinkOptions): Disposable {
         file = Deno.openSync(options.path, { append: true, create: true });
         size = 0;
       }
-      let done = 0;
-      while (done < bytes.length) done += file.writeSync(bytes.subarray(done));
+      writeAllSync(file, bytes);
       size += bytes.length;
     } catch {
       // An unwritable log loses library chatter, never the run.

@@ -10,6 +10,7 @@
  */
 
 import { stopStrayChildren } from "./stray_children.ts";
+import { writeAllSync } from "./write_all.ts";
 
 const hooks = new Set<() => void>();
 /** The code of the first exit asked for. */
@@ -25,11 +26,10 @@ export function beforeExit(restore: () => void): Disposable {
   return { [Symbol.dispose]: () => void hooks.delete(restore) };
 }
 
-/** All of `text` on stderr, synchronously (a write may take part of it); quiet if stderr is gone. */
+/** All of `text` on stderr, synchronously; quiet if stderr is gone. */
 function say(text: string): void {
-  let bytes = new TextEncoder().encode(text);
   try {
-    while (bytes.length > 0) bytes = bytes.subarray(Deno.stderr.writeSync(bytes));
+    writeAllSync(Deno.stderr, new TextEncoder().encode(text));
   } catch {
     // stderr closed: nobody to tell.
   }

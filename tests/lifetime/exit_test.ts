@@ -9,19 +9,22 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { withTimeout } from "../helpers/wait.ts";
 
-const FIXTURE = new URL("../fixtures/lifetime/exit_hooks.ts", import.meta.url).pathname;
+/** Runs a stand-in from tests/fixtures/lifetime to its end. */
+async function fixture(name: string, ...args: string[]) {
+  const path = new URL(`../fixtures/lifetime/${name}`, import.meta.url).pathname;
+  const out = await withTimeout(
+    new Deno.Command(Deno.execPath(), { args: ["run", "-A", path, ...args], stderr: "piped" })
+      .output(),
+    30_000,
+    "the stand-in to end",
+  );
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
 
 async function exitOf(...args: string[]): Promise<{ code: number; stderr: string }> {
-  const out = await withTimeout(
-    new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", FIXTURE, ...args],
-      stdout: "null",
-      stderr: "piped",
-    }).output(),
-    30_000,
-    "the stand-in to exit",
-  );
-  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+  const { code, stderr } = await fixture("exit_hooks.ts", ...args);
+  return { code, stderr };
 }
 
 Deno.test("zot's exit runs its hooks, then says its last words, with the code asked", async () => {
@@ -36,16 +39,6 @@ Deno.test("an exit asked for from inside the exit runs no hook twice and keeps i
 });
 
 Deno.test("an error event that is no uncaught error, or one already handled, ends nothing", async () => {
-  const fixture = new URL("../fixtures/lifetime/crash_not.ts", import.meta.url).pathname;
-  const out = await withTimeout(
-    new Deno.Command(Deno.execPath(), { args: ["run", "-A", fixture], stderr: "piped" }).output(),
-    30_000,
-    "the stand-in to end",
-  );
-  const dec = new TextDecoder();
-  assertEquals([out.code, dec.decode(out.stdout), dec.decode(out.stderr)], [
-    0,
-    "still running\n",
-    "",
-  ]);
+  const out = await fixture("crash_not.ts");
+  assertEquals([out.code, out.stdout, out.stderr], [0, "still running\n", ""]);
 });

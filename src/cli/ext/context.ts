@@ -7,6 +7,7 @@
 
 import { type ZotPaths, zotPaths } from "../../config/paths.ts";
 import { safeText } from "../../safe_text.ts";
+import { writeAllSync } from "../../write_all.ts";
 
 export interface ExtCliContext {
   setExit(code: number): void;
@@ -25,9 +26,7 @@ const encoder = new TextEncoder();
  * (line feeds kept; JSON callers escape with `safeJson` first so their values stay intact).
  */
 export function writeOut(text: string): void {
-  const bytes = encoder.encode(safeText(text, { lines: true }));
-  let at = 0;
-  while (at < bytes.length) at += Deno.stdout.writeSync(bytes.subarray(at));
+  writeAllSync(Deno.stdout, encoder.encode(safeText(text, { lines: true })));
 }
 
 /** One message (possibly several lines) on stderr, made safe like {@linkcode writeOut}. */

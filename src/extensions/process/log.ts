@@ -17,6 +17,7 @@
 import { dirname } from "../../path.ts";
 import { errorMessage } from "../../errors.ts";
 import { safeText } from "../../safe_text.ts";
+import { writeAllSync } from "../../write_all.ts";
 
 const encoder = new TextEncoder();
 const NEWLINE = 0x0a;
@@ -187,8 +188,7 @@ export class ExtensionLog {
     this.#size += bytes.length;
     this.#atLineStart = bytes[bytes.length - 1] === NEWLINE;
     try {
-      let at = 0;
-      while (at < bytes.length) at += file.writeSync(bytes.subarray(at));
+      writeAllSync(file, bytes);
     } catch (e) {
       // A full disk must not take the extension (or zot) down with it; it is reported once.
       this.#lost ??= errorMessage(e);

@@ -13,6 +13,7 @@
 
 import { errorMessage } from "../../errors.ts";
 import type { Direction } from "./format.ts";
+import { writeAllSync } from "../../write_all.ts";
 
 const REDACTED = "[redacted]";
 /** Shorter strings are not treated as secrets: they would blot out ordinary words. */
@@ -92,9 +93,7 @@ export class FrameRecorder {
       if (escaped !== secret) line = line.replaceAll(escaped, REDACTED);
     }
     try {
-      const bytes = this.#encoder.encode(line + "\n");
-      let at = 0;
-      while (at < bytes.length) at += this.#file.writeSync(bytes.subarray(at));
+      writeAllSync(this.#file, this.#encoder.encode(line + "\n"));
     } catch (e) {
       this.close();
       this.#onError(`stopped recording extension traffic: ${errorMessage(e)}`);

@@ -6,15 +6,11 @@
  */
 
 import { safeJson, safeText } from "../../safe_text.ts";
+import { writeAllSync } from "../../write_all.ts";
 
 const encoder = new TextEncoder();
 
 export type LineWriter = (line: string) => void;
-
-function writeAllSync(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
-  let written = 0;
-  while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
-}
 
 export const stdoutLine: LineWriter = (line) => {
   try {
