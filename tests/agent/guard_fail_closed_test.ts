@@ -91,7 +91,9 @@ Deno.test("fail closed: the sandboxed example guard killed between prompts refus
   Deno.kill(runner[0].pid, "SIGKILL");
   await withTimeout(
     (async () => {
-      while (run.setup.host?.status()[0].state !== "closed") {
+      // The reason (how the process ended) is known once its exit status is read, a moment
+      // after its channel closes.
+      while (run.setup.host?.status()[0].closeReason === undefined) {
         await new Promise((r) => setTimeout(r, 10));
       }
     })(),
