@@ -12,8 +12,14 @@
  * gone (the kernel closes the pipe even on SIGKILL), and the sentinel
  * SIGKILLs every group still listed, then exits.
  *
- * The sentinel lives only while a group does (the last `-pgid` closes the
- * pipe), so a zot without extensions pays nothing, and its argv names it
+ * Helper processes that libraries start in zot's own group (the OS
+ * sandbox's `socat` bridges) are ended by zot's exit (stray_children.ts),
+ * which a `kill -9` skips too; zot lists them with the sentinel as well
+ * ({@linkcode GroupReaper.adopt}, `=pid:start`), which sends them SIGTERM
+ * once zot is gone.
+ *
+ * The sentinel lives only while a group or a helper does (the last `-pgid`
+ * closes the pipe), so a zot without extensions pays nothing, and its argv names it
  * (`zot-reaper <zot home>`) for `ps`. Its environment is empty: processes of
  * the same user can read a process's start-up environment, and zot's holds
  * API keys. (A sentinel started ahead by `ready` for a spawn that then
@@ -51,23 +57,40 @@ import { inOwnSession } from "./own_session.ts";
 import { procStat } from "./proc_stat.ts";
 
 /**
- * The sentinel: `sh -c SENTINEL zot-reaper <label> [pgid…]`. Groups known at
- * its start come in argv, so they are listed the moment the sentinel exists
- * (a pipe write lands a moment later, and zot may die in that moment). A line
- * without its newline is ignored: zot died while writing it, and a
- * truncated id (`+12` of `+123`) would name a stranger's group. Ids are
- * unsigned integers written by zot only.
+ * The sentinel: `sh -c SENTINEL_SCRIPT zot-reaper <label> [pgid… =pid:start…]`,
+ * then lines on its pipe: `+pgid`, `-pgid`, `=pid:start`, `-=pid:start`.
+ * Groups and helpers known at its start come in argv, so they are listed the
+ * moment the sentinel exists (a pipe write lands a moment later, and zot may
+ * die in that moment). A line without its newline is ignored: zot died while
+ * writing it, and a truncated id (`+12` of `+123`) would name a stranger's
+ * group. Ids are unsigned integers written by zot only. A helper
+ * (`=pid:start`) is sent SIGTERM only while `/proc/<pid>/stat` still shows
+ * the start time zot read (field 22): a pid the kernel gave to another
+ * process since is left alone.
  */
-const SENTINEL = `trap '' INT HUP TERM QUIT PIPE
+export const SENTINEL_SCRIPT = `trap '' INT HUP TERM QUIT PIPE
 shift
-g=" $* "
-while IFS= read -r l; do
-  case $l in
-    +*) g="$g\${l#+} " ;;
-    -*) i=\${l#-}; case $g in *" $i "*) g="\${g%% $i *} \${g#* $i }" ;; esac ;;
+g=" "
+h=" "
+note() {
+  case $1 in
+    +*) g="$g\${1#+} " ;;
+    -=*) e=\${1#-=}; case $h in *" $e "*) h="\${h%% $e *} \${h#* $e }" ;; esac ;;
+    -*) i=\${1#-}; case $g in *" $i "*) g="\${g%% $i *} \${g#* $i }" ;; esac ;;
+    =*) h="$h\${1#=} " ;;
   esac
-done
-for i in $g; do kill -KILL -"$i" 2>/dev/null; done`;
+}
+for a in "$@"; do case $a in =*) note "$a" ;; *) note "+$a" ;; esac; done
+while IFS= read -r l; do note "$l"; done
+for i in $g; do kill -KILL -"$i" 2>/dev/null; done
+for e in $h; do
+  i=\${e%%:*}
+  s=
+  { read -r s < "/proc/$i/stat"; } 2>/dev/null
+  s=\${s##*) }
+  set -- $s
+  [ "\${20}" = "\${e#*:}" ] && kill -TERM "$i" 2>/dev/null
+done`;
 
 /** How many times in a row a sentinel that ended before its time is replaced. */
 export const MAX_RESTARTS = 3;
@@ -88,6 +111,8 @@ export interface GroupReaperOptions {
 /** The set of zot's live child process groups, mirrored to the sentinel. */
 export class GroupReaper {
   readonly #groups = new Set<number>();
+  /** Adopted helpers: pid → start time (`/proc/<pid>/stat` field 22). */
+  readonly #helpers = new Map<number, string>();
   readonly #options: GroupReaperOptions;
   #child: Deno.ChildProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
@@ -130,7 +155,12 @@ export class GroupReaper {
    * watch ends (one that another spawn's `add` then needs is started again).
    */
   async unready(): Promise<void> {
-    if (this.#groups.size === 0) await this.#stop();
+    if (this.#idle) await this.#stop();
+  }
+
+  /** Nothing to watch: no group, no helper. */
+  get #idle(): boolean {
+    return this.#groups.size === 0 && this.#helpers.size === 0;
   }
 
   /**
@@ -145,13 +175,44 @@ export class GroupReaper {
   }
 
   /**
+   * Watch a helper process that a library started in zot's own group (the
+   * OS sandbox's bridges): if zot dies, the sentinel sends it SIGTERM (the
+   * signal zot's own exit sends such children, see stray_children.ts). Linux
+   * only (the start time that guards against a reused pid is read from
+   * `/proc`). A helper stays watched until {@linkcode release}d.
+   */
+  adopt(pid: number): void {
+    if (Deno.build.os !== "linux") return;
+    if (!Number.isSafeInteger(pid) || pid <= 1 || this.#helpers.has(pid)) return;
+    const start = procStat(pid)?.[19];
+    if (start === undefined || !/^\d+$/.test(start)) return;
+    this.#helpers.set(pid, start);
+    if (this.#writer) this.#send(`=${pid}:${start}\n`);
+    else this.#start();
+  }
+
+  /** The adopted helpers' pids. */
+  get helpers(): readonly number[] {
+    return [...this.#helpers.keys()];
+  }
+
+  /** Stop watching the helper `pid` (it is stopped on purpose). The last thing watched stops the sentinel. */
+  async release(pid: number): Promise<void> {
+    const start = this.#helpers.get(pid);
+    if (start === undefined) return;
+    this.#helpers.delete(pid);
+    this.#send(`-=${pid}:${start}\n`);
+    if (this.#idle) await this.#stop();
+  }
+
+  /**
    * Stop watching `pgid` (its group was killed and its leader reaped). The
    * last one stops the sentinel; resolves once it exited.
    */
   async remove(pgid: number): Promise<void> {
     if (!this.#groups.delete(pgid)) return;
     this.#send(`-${pgid}\n`);
-    if (this.#groups.size === 0) await this.#stop();
+    if (this.#idle) await this.#stop();
   }
 
   /**
@@ -175,10 +236,11 @@ export class GroupReaper {
     const shell = this.#options.shell ?? "/bin/sh";
     const args = [
       "-c",
-      SENTINEL,
+      SENTINEL_SCRIPT,
       REAPER_NAME,
       this.#options.label || "-",
       ...this.groups.map(String),
+      ...[...this.#helpers].map(([pid, start]) => `=${pid}:${start}`),
     ];
     // setsid: a group and session of its own, so neither a terminal's SIGHUP/SIGINT nor a signal
     // to zot's group reaches it (through the program: once it ran, see `ready`).
@@ -230,7 +292,7 @@ export class GroupReaper {
   #ended(child: Deno.ChildProcess): void {
     if (this.#child !== child) return; // stopped on purpose, or already replaced
     this.#drop(child);
-    if (this.#groups.size > 0 && this.#restarts < MAX_RESTARTS) {
+    if (!this.#idle && this.#restarts < MAX_RESTARTS) {
       this.#restarts++;
       this.#start();
     }

@@ -28,6 +28,8 @@
  */
 
 import { ZotError } from "../errors.ts";
+import { childGroups } from "../process_reaper.ts";
+import { strayChildren } from "../stray_children.ts";
 import { osSandboxStatus } from "./availability.ts";
 import { hostOfEntry, isLoopbackHost, type OsPolicy } from "./policy.ts";
 
@@ -82,10 +84,12 @@ function started(): Promise<{ mod: Runtime; seccompDir?: string }> {
   runtime ??= (async () => {
     await forwardExit();
     const mod = await import("@anthropic-ai/sandbox-runtime");
+    const before = new Set(strayChildren());
     await mod.SandboxManager.initialize({
       network: { allowedDomains: [], deniedDomains: [] },
       filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
     });
+    adoptHelpers(before);
     return { mod, seccompDir: await seccompDirectory() };
   })();
   runtime.catch(() => runtime = undefined);
@@ -104,6 +108,18 @@ async function seccompDirectory(): Promise<string | undefined> {
   return path ? path.slice(0, path.lastIndexOf("/")) : undefined;
 }
 
+/** The runtime's helpers, started by `initialize()`, that a `kill -9` of zot must not outlive. */
+let helpers: number[] = [];
+
+/**
+ * The runtime's helpers are the children that `initialize()` started in zot's own group (zot
+ * puts everything it starts itself in a group of its own): the sentinel ends them if zot dies.
+ */
+function adoptHelpers(before: ReadonlySet<number>): void {
+  helpers = strayChildren().filter((pid) => !before.has(pid) && pid !== childGroups.sentinelPid);
+  for (const pid of helpers) childGroups.adopt(pid);
+}
+
 /** Stop the runtime's proxy (tests, and a host that stops confining). */
 export async function resetOsSandbox(): Promise<void> {
   const current = runtime;
@@ -115,6 +131,9 @@ export async function resetOsSandbox(): Promise<void> {
   } catch {
     // it never started
   }
+  const stopped = helpers;
+  helpers = [];
+  await Promise.all(stopped.map((pid) => childGroups.release(pid)));
 }
 
 /**

@@ -8,14 +8,19 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { readLines } from "../../src/protocol/framing.ts";
-import { GroupReaper, MAX_RESTARTS, REAPER_NAME } from "../../src/process_reaper.ts";
+import {
+  GroupReaper,
+  MAX_RESTARTS,
+  REAPER_NAME,
+  SENTINEL_SCRIPT,
+} from "../../src/process_reaper.ts";
 import { until, withTimeout } from "../helpers/wait.ts";
 import { alive } from "./_stubborn.ts";
 
 const HOST = new URL("../fixtures/lifetime/reaper_host.ts", import.meta.url).pathname;
 
 async function startHost(
-  mode: "wait" | "exit-now" | "replace" | "ready",
+  mode: "wait" | "exit-now" | "replace" | "ready" | "helpers",
   count: number,
   unlisted = 0,
 ) {
@@ -27,7 +32,7 @@ async function startHost(
   const lines = readLines(child.stdout);
   const first = await withTimeout(lines.next(), 20_000, "the host's pids");
   if (first.done || first.value.kind !== "line") throw new Error("the host printed nothing");
-  const info = JSON.parse(first.value.line) as { sentinel: number; pids: number[] };
+  const info = JSON.parse(first.value.line) as HostInfo;
   return {
     child,
     info,
@@ -35,6 +40,13 @@ async function startHost(
       for await (const _ of lines);
     })(),
   };
+}
+
+/** What the stand-in reports: its sentinel, the groups it listed, the helpers it adopted. */
+interface HostInfo {
+  sentinel: number;
+  pids: number[];
+  helpers: number[];
 }
 
 /** [pgid, sid] of `pid`. */
@@ -54,8 +66,8 @@ function argv(pid: number): string[] {
  * listed groups and its sentinel must end.
  */
 async function reapedAfterKill(
-  mode: "wait" | "replace" | "ready",
-  before: (info: { sentinel: number; pids: number[] }) => void,
+  mode: "wait" | "replace" | "ready" | "helpers",
+  before: (info: HostInfo) => void,
 ) {
   const { child, info, drain } = await startHost(mode, 2);
   try {
@@ -64,9 +76,19 @@ async function reapedAfterKill(
     await child.status;
     await drain;
     await until(() => info.pids.every((p) => !alive(p)), 10_000, "the listed groups to die");
+    await until(() => info.helpers.every((p) => !alive(p)), 10_000, "the helpers to end");
     await until(() => !alive(info.sentinel), 10_000, "the sentinel to exit");
   } finally {
     cleanup(info.pids);
+    for (const pid of info.helpers) killQuietly(pid);
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    Deno.kill(pid, "SIGKILL");
+  } catch {
+    // Gone already.
   }
 }
 
@@ -186,6 +208,14 @@ Deno.test("reaper: ready has a sentinel in its own session before any group, the
     assert(sentinel !== undefined, "ready started no sentinel");
     // Resolved only once no signal to zot's group can reach it.
     assertEquals(session(sentinel), [sentinel, sentinel]);
+    // The session comes from a program that runs a moment after the spawn: once can be lucky.
+    for (let i = 0; i < 20; i++) {
+      const another = new GroupReaper({ label: "reaper-test" });
+      await another.ready();
+      const pid = another.sentinelPid!;
+      assertEquals(session(pid), [pid, pid], `ready ${i + 2} resolved before setsid`);
+      await another.unready();
+    }
     // Ready again: the same one.
     await reaper.ready();
     assertEquals(reaper.sentinelPid, sentinel);
@@ -205,4 +235,77 @@ Deno.test("reaper: groups listed after ready, through the pipe, die once zot is 
   await reapedAfterKill("ready", (info) => {
     assertEquals(session(info.sentinel), [info.sentinel, info.sentinel]);
   });
+});
+
+Deno.test("reaper: helpers adopted before and after the groups are sent SIGTERM once zot is gone", async () => {
+  await reapedAfterKill("helpers", (info) => {
+    assertEquals(info.helpers.length, 2);
+    // In zot's own group, not one of their own: only the sentinel's SIGTERM reaches them.
+    for (const pid of info.helpers) assert(session(pid)[0] !== pid, `helper ${pid} leads a group`);
+  });
+});
+
+/** `/proc/<pid>/stat` field 22, the process's start time. */
+function startTime(pid: number): string {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+Deno.test("reaper: the sentinel spares a helper's pid whose start time is not the one listed", async () => {
+  const listed = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  const reused = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  try {
+    // `reused` stands for a process that got a listed helper's pid after that helper ended.
+    const wrong = String(Number(startTime(reused.pid)) + 1);
+    const sentinel = new Deno.Command("/bin/sh", {
+      args: ["-c", SENTINEL_SCRIPT, REAPER_NAME, "-", `=${listed.pid}:${startTime(listed.pid)}`],
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const w = sentinel.stdin.getWriter();
+    await w.write(new TextEncoder().encode(`=${reused.pid}:${wrong}\n`));
+    await w.close();
+    await withTimeout(sentinel.status, 10_000, "the sentinel to exit");
+    assertEquals(
+      (await withTimeout(listed.status, 10_000, "the listed helper to end")).signal,
+      "SIGTERM",
+    );
+    assert(alive(reused.pid), "a process with another start time was killed");
+  } finally {
+    for (const c of [listed, reused]) {
+      killQuietly(c.pid);
+      await c.status;
+    }
+  }
+});
+
+Deno.test("reaper: an adopted helper keeps the sentinel running, and releasing it ends the sentinel", async () => {
+  const reaper = new GroupReaper({ label: "reaper-test" });
+  const group = new Deno.Command("sleep", { args: ["60"], detached: true }).spawn();
+  const helper = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  try {
+    reaper.add(group.pid);
+    reaper.adopt(helper.pid);
+    assertEquals(reaper.helpers, [helper.pid]);
+    const sentinel = reaper.sentinelPid!;
+    group.kill("SIGKILL");
+    await group.status;
+    await reaper.remove(group.pid);
+    assertEquals(reaper.sentinelPid, sentinel, "the sentinel ended with a helper still watched");
+    // A replacement (the sentinel was killed) lists the helper in its argv.
+    Deno.kill(sentinel, "SIGKILL");
+    await until(() => (reaper.sentinelPid ?? sentinel) !== sentinel, 10_000, "a new sentinel");
+    const next = reaper.sentinelPid!;
+    const entry = `=${helper.pid}:${startTime(helper.pid)}`;
+    await until(() => argv(next).includes(entry), 10_000, `${entry} in the argv of ${next}`);
+    await reaper.release(helper.pid);
+    assertEquals(reaper.sentinelPid, undefined);
+    assert(!alive(next), "the sentinel outlived the last thing it watched");
+    assert(alive(helper.pid), "a released helper was killed while zot lives");
+  } finally {
+    cleanup([group.pid]);
+    killQuietly(helper.pid);
+    await helper.status;
+  }
 });
