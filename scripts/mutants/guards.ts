@@ -87,6 +87,22 @@ export const mutants: Mutant[] = [
     tests: [FAIL_CLOSED_HOST, FAIL_CLOSED_E2E],
   },
   {
+    id: "guards-refusal-says-disconnected",
+    protection: "a refusal right after a guard's output ended says how the guard ended",
+    file: "src/extensions/host/intercept.ts",
+    find: "  if (record.closed === undefined && channel?.isClosed) {",
+    replace: "  if (record.closed === undefined && channel?.isClosed && false) {",
+    tests: [FAIL_CLOSED_HOST, FAIL_CLOSED_E2E],
+  },
+  {
+    id: "guards-refusal-waits-unbounded",
+    protection: "the wait for a gone guard's reason is bounded by the intercept deadline",
+    file: "src/extensions/host/intercept.ts",
+    find: "    await Promise.race([channel.closed, bound]);",
+    replace: "    await channel.closed;",
+    tests: [FAIL_CLOSED_HOST],
+  },
+  {
     id: "guards-silent-guard-allows",
     protection: "a tool_call guard that does not answer in time refuses the call",
     file: "src/extensions/host/intercept.ts",

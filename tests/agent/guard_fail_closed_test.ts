@@ -47,6 +47,8 @@ Deno.test("fail closed: a Python guard that crashes mid-reply refuses every late
   for (const r of results.slice(2)) {
     assertStringIncludes(textOf(r), 'Tool call refused: extension "pyguard", which checks them');
   }
+  // The call it crashed on is refused with how it ended, not a bare "disconnected".
+  assertStringIncludes(textOf(results[2]), "is not running (exited with status 3)");
   assertEquals(await pwned(run), "ran-0\nran-1\n");
   // The user is told, with the exit status once it is known.
   await until(
@@ -91,9 +93,9 @@ Deno.test("fail closed: the sandboxed example guard killed between prompts refus
   Deno.kill(runner[0].pid, "SIGKILL");
   await withTimeout(
     (async () => {
-      // The reason (how the process ended) is known once its exit status is read, a moment
-      // after its channel closes.
-      while (run.setup.host?.status()[0].closeReason === undefined) {
+      // Closed as soon as its output ends; how it ended is known a moment later, and the refusal
+      // waits for that (bounded).
+      while (run.setup.host?.status()[0].state !== "closed") {
         await new Promise((r) => setTimeout(r, 10));
       }
     })(),

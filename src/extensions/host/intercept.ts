@@ -79,6 +79,23 @@ export function goneWhy(record: ExtensionRecord): string {
     `see "zot ext logs ${record.name}")`;
 }
 
+/**
+ * {@linkcode goneWhy}, once the reason is known: a refusal says how the process ended ("killed by
+ * SIGKILL", "ran out of its memory budget") rather than "disconnected". The exit status is read a
+ * moment after the channel closes (a process's channel gives it a second, then settles as "closed
+ * stdout"); the wait is bounded by `ms`, the intercept deadline, for a channel that never settles.
+ */
+async function goneWhyKnown(record: ExtensionRecord, ms: number): Promise<string> {
+  const channel = record.channel;
+  if (record.closed === undefined && channel?.isClosed) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+    await Promise.race([channel.closed, bound]);
+    clearTimeout(timer);
+  }
+  return goneWhy(record);
+}
+
 /** What the user is told when an extension holding gates stops unasked. */
 export function gateDown(
   record: ExtensionRecord,
@@ -103,11 +120,15 @@ export async function askInterceptor(
   signal: AbortSignal,
 ): Promise<InterceptAnswer> {
   const channel = record.channel;
-  if (!channel || !isLive(record)) return { ok: false, why: goneWhy(record) };
+  if (!channel || !isLive(record)) {
+    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
+  }
   // The 5 s are the extension's to decide, not to read through events zot queued
   // before (a burst of tool_call notifications): send when its queue is empty.
   await channel.paced(true);
-  if (!isLive(record)) return { ok: false, why: goneWhy(record) };
+  if (!isLive(record)) {
+    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
+  }
   try {
     const reply = await channel.request(
       { type: "event_intercept", id: nextRequestId(), event, ...payload },
@@ -130,7 +151,7 @@ export async function askInterceptor(
       };
     }
     channel.log(`intercept ${event} failed (${e instanceof Error ? e.message : e}); ${fate}`);
-    return { ok: false, why: goneWhy(record) };
+    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
   }
 }
 

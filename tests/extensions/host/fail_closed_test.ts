@@ -8,6 +8,8 @@
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
+import type { HostTimeouts } from "../../../src/extensions/host/core.ts";
+import { withTimeout } from "../../helpers/wait.ts";
 import { fake, type FakeChannel, fakeSpawn, IDENTITY, RecordingUi } from "./fake_channel.ts";
 
 const signal = () => new AbortController().signal;
@@ -22,8 +24,13 @@ function allowing(name: string, intercept: string[]): FakeChannel {
   return f;
 }
 
-async function hostOver(table: Record<string, FakeChannel>, ui = new RecordingUi()) {
+async function hostOver(
+  table: Record<string, FakeChannel>,
+  ui = new RecordingUi(),
+  timeouts: Partial<HostTimeouts> = {},
+) {
   const host = new ExtensionHost({
+    timeouts,
     spawn: fakeSpawn(table),
     paths: zotPaths("/work", "/zot-home"),
     identity: IDENTITY,
@@ -53,6 +60,32 @@ Deno.test("fail closed: a crashed tool_call guard refuses every later call, with
   const warns = ui.calls.filter((c) => c[0] === "warn");
   assertEquals(warns.length, 1);
   assertStringIncludes(String(warns[0][2]), "it checks tool calls, so they are refused");
+  await host.stop();
+});
+
+Deno.test("fail closed: a refusal right after a guard's output ends waits for how it ended", async () => {
+  const guard = allowing("guard", ["tool_call"]);
+  const { host } = await hostOver({ guard });
+  guard.endOutput();
+  const refused = host.interceptToolCall(call, signal());
+  guard.close({ reason: "killed by SIGKILL", signal: "SIGKILL" });
+  const d = await refused;
+  assert(d.block, "the call must be refused");
+  assertStringIncludes(
+    d.reason,
+    'extension "guard", which checks them, is not running (killed by SIGKILL)',
+  );
+  await host.stop();
+});
+
+Deno.test("fail closed: a guard whose end never settles is refused within the intercept deadline", async () => {
+  const guard = allowing("guard", ["tool_call"]);
+  const { host } = await hostOver({ guard }, new RecordingUi(), { interceptMs: 50 });
+  guard.endOutput();
+  const d = await withTimeout(host.interceptToolCall(call, signal()), 5_000, "the refusal");
+  assert(d.block, "the call must be refused");
+  assertStringIncludes(d.reason, "is not running (disconnected)");
+  guard.close();
   await host.stop();
 });
 

@@ -72,6 +72,7 @@ export class FakeChannel implements ExtensionChannel {
   #ready = Promise.withResolvers<void>();
   #closed = Promise.withResolvers<CloseInfo>();
   #isClosed = false;
+  #settled = false;
 
   constructor(src: ExtensionSource, capabilities: string[] = []) {
     this.name = src.manifest.name;
@@ -220,13 +221,20 @@ export class FakeChannel implements ExtensionChannel {
   }
   /** The extension crashes or exits. */
   close(info: CloseInfo = { reason: "exited with status 1", code: 1 }): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.endOutput();
+    this.markReady("ready");
+    this.#closed.resolve(info);
+  }
+
+  /** Its output ends: requests fail at once; how it ended (`close`) comes later, as a process's exit status does. */
+  endOutput(): void {
     if (this.#isClosed) return;
     this.#isClosed = true;
     for (const id of [...this.#pending.keys()]) {
       this.#fail(id, new RequestError("disconnected", `extension ${this.name} disconnected`));
     }
-    this.markReady("ready");
-    this.#closed.resolve(info);
   }
 
   log(message: string): void {
