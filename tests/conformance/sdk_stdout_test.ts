@@ -52,6 +52,9 @@ Deno.test("sdk stdout: console output in handlers goes to the log, frames stay c
     unknownType: 0,
     lateReplies: 0,
   });
+  // The console output travels on stderr, a pipe of its own that may trail the replies on
+  // stdout: a stop ends once stderr is drained into the log.
+  await host.stop(1_000);
   const log = env.logText("sdk-stdout");
   for (
     const line of [
@@ -77,6 +80,8 @@ Deno.test("sdk: console.log at module top level, before run(), stays off stdout"
   await env.host.waitForReady();
   const outcome = await env.host.invokeCommand("ping", "");
   assertEquals(outcome.ok && outcome.action === "display" ? outcome.display : outcome, "pong");
+  // Drained into the log (stderr may trail stdout) once the extension is stopped.
+  await env.host.stop(1_000);
   const log = env.logText("sdk-stdout-early");
   assertStringIncludes(log, "console.log at top level");
   assertStringIncludes(log, "console.log after the constructor");
