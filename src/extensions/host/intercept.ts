@@ -155,14 +155,25 @@ export async function askInterceptor(
   }
 }
 
+/**
+ * The `tool_call` chain, in load order; each interceptor sees the previous one's rewrite. A
+ * rewrite is then shown to every interceptor that let other arguments through, once: a guard
+ * judges what runs, not what the model first asked, so an extension later in the chain cannot
+ * rewrite a call past it. That second look can refuse the call; a rewrite there is not applied
+ * (a rewriter that prefixes whatever it is shown would otherwise never settle).
+ */
 export async function interceptToolCall(
   core: InterceptHost,
   call: InterceptedToolCall,
   signal: AbortSignal,
 ): Promise<ToolCallDecision> {
   let args: JsonObject = call.args;
-  for (const record of holders(core.records, "tool_call")) {
-    if (signal.aborted) break;
+  /** The arguments each interceptor let through (JSON; its own rewrite when it made one). */
+  const judged = new Map<ExtensionRecord, string>();
+  /** `record`'s answer on `args`, or the decision that ends the chain (a refusal, a cancel). */
+  const ask = async (
+    record: ExtensionRecord,
+  ): Promise<{ end: ToolCallDecision } | { reply: EventInterceptResponseFrame }> => {
     const payload: Record<string, unknown> = {
       tool_id: call.toolId,
       tool_name: call.toolName,
@@ -170,15 +181,25 @@ export async function interceptToolCall(
     };
     if (call.origin !== undefined) payload.origin_extension = call.origin;
     const answer = await askInterceptor(core, record, "tool_call", payload, signal);
+    // A cancelled run ends as cancelled, not as refused.
     if (!answer.ok) {
-      // A cancelled run ends as cancelled, not as refused.
-      if (signal.aborted) break;
-      return { block: true, reason: `Tool call refused: ${answer.why}` };
+      return {
+        end: signal.aborted
+          ? { block: false, args }
+          : { block: true, reason: `Tool call refused: ${answer.why}` },
+      };
     }
-    const reply = answer.reply;
-    if (reply.block === true) {
-      return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };
+    if (answer.reply.block === true) {
+      return { end: { block: true, reason: answer.reply.reason || DEFAULT_TOOL_BLOCK_REASON } };
     }
+    return { reply: answer.reply };
+  };
+  const chain = holders(core.records, "tool_call");
+  for (const record of chain) {
+    if (signal.aborted) return { block: false, args };
+    const asked = await ask(record);
+    if ("end" in asked) return asked.end;
+    const reply = asked.reply;
     if (reply.modified_args !== undefined) {
       args = reply.modified_args;
     } else if (reply.modified_args_invalid === true) {
@@ -187,6 +208,14 @@ export async function interceptToolCall(
         message: `tool_call intercept: modified_args must be a JSON object; ignored`,
       }, { log: true });
     }
+    judged.set(record, JSON.stringify(args));
+  }
+  const final = JSON.stringify(args);
+  for (const record of chain) {
+    if (signal.aborted) return { block: false, args };
+    if (judged.get(record) === final) continue;
+    const asked = await ask(record);
+    if ("end" in asked) return asked.end;
   }
   return { block: false, args };
 }
