@@ -42,7 +42,8 @@
  * group in argv. A sentinel that ends while groups are listed (someone
  * killed it) is started again that way, every listed group in its argv, up
  * to {@linkcode MAX_RESTARTS} times in a row (a shell that cannot run the
- * script must not make a loop of it).
+ * script must not make a loop of it); a group or helper listed since starts
+ * the count again (a sentinel that watches helpers may live as long as zot).
  *
  * Measured on Deno 2.9.6: Deno creates its pipes close-on-exec, so no other
  * child of zot holds the sentinel's pipe open. The first group is listed in
@@ -170,6 +171,7 @@ export class GroupReaper {
   add(pgid: number): void {
     if (!Number.isSafeInteger(pgid) || pgid <= 1 || this.#groups.has(pgid)) return;
     this.#groups.add(pgid);
+    this.#restarts = 0;
     if (this.#writer) this.#send(`+${pgid}\n`);
     else this.#start();
   }
@@ -187,6 +189,7 @@ export class GroupReaper {
     const start = procStat(pid)?.[19];
     if (start === undefined || !/^\d+$/.test(start)) return;
     this.#helpers.set(pid, start);
+    this.#restarts = 0;
     if (this.#writer) this.#send(`=${pid}:${start}\n`);
     else this.#start();
   }

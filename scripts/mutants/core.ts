@@ -242,18 +242,17 @@ export const mutants: Mutant[] = [
     id: "intercept-tool-block",
     protection: "a tool_call interceptor's block stops the call",
     file: "src/extensions/host/intercept.ts",
-    find: "return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };",
-    replace: "continue;",
+    find:
+      "      return { end: { block: true, reason: answer.reply.reason || DEFAULT_TOOL_BLOCK_REASON } };",
+    replace: "      return { reply: answer.reply };",
     tests: ["tests/extensions/host/intercept_test.ts"],
   },
   {
     id: "intercept-tool-block-stops-chain",
     protection: "after a block, later interceptors are not asked (nor can they unblock)",
     file: "src/extensions/host/intercept.ts",
-    find:
-      "if (reply.block === true) {\n      return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };",
-    replace:
-      "if (reply.block === true && false) {\n      return { block: true, reason: reply.reason || DEFAULT_TOOL_BLOCK_REASON };",
+    find: '    if ("end" in asked) return asked.end;\n    const reply = asked.reply;',
+    replace: '    if ("end" in asked) continue;\n    const reply = asked.reply;',
     tests: ["tests/extensions/host/intercept_test.ts"],
   },
   {

@@ -204,8 +204,8 @@ export const mutants: Mutant[] = [
     id: "os-bridges-not-adopted",
     protection: "the OS sandbox's bridges are listed with the reaper (a kill -9 of zot ends them)",
     file: "src/ossandbox/confine.ts",
-    find: "    adoptHelpers(before);",
-    replace: "",
+    find: "    const helpers = adoptHelpers(before);",
+    replace: "    const helpers: number[] = [];",
     tests: [BRIDGES],
   },
   {

@@ -60,7 +60,14 @@ export class OsSandboxError extends ZotError {
 
 type Runtime = typeof import("@anthropic-ai/sandbox-runtime");
 
-let runtime: Promise<{ mod: Runtime; seccompDir?: string }> | undefined;
+/** The loaded runtime, its seccomp helper's folder and the helpers its start adopted. */
+interface Started {
+  mod: Runtime;
+  seccompDir?: string;
+  helpers: number[];
+}
+
+let runtime: Promise<Started> | undefined;
 
 let exitForwarded = false;
 
@@ -80,7 +87,7 @@ async function forwardExit(): Promise<void> {
 }
 
 /** Load the runtime and start its proxy once, with an allowlist of nothing. */
-function started(): Promise<{ mod: Runtime; seccompDir?: string }> {
+function started(): Promise<Started> {
   runtime ??= (async () => {
     await forwardExit();
     const mod = await import("@anthropic-ai/sandbox-runtime");
@@ -89,8 +96,8 @@ function started(): Promise<{ mod: Runtime; seccompDir?: string }> {
       network: { allowedDomains: [], deniedDomains: [] },
       filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
     });
-    adoptHelpers(before);
-    return { mod, seccompDir: await seccompDirectory() };
+    const helpers = adoptHelpers(before);
+    return { mod, seccompDir: await seccompDirectory(), helpers };
   })();
   runtime.catch(() => runtime = undefined);
   return runtime;
@@ -108,16 +115,17 @@ async function seccompDirectory(): Promise<string | undefined> {
   return path ? path.slice(0, path.lastIndexOf("/")) : undefined;
 }
 
-/** The runtime's helpers, started by `initialize()`, that a `kill -9` of zot must not outlive. */
-let helpers: number[] = [];
-
 /**
  * The runtime's helpers are the children that `initialize()` started in zot's own group (zot
- * puts everything it starts itself in a group of its own): the sentinel ends them if zot dies.
+ * puts everything it starts itself in a group of its own): the reaper's sentinel ends them if
+ * zot dies. Returns their pids.
  */
-function adoptHelpers(before: ReadonlySet<number>): void {
-  helpers = strayChildren().filter((pid) => !before.has(pid) && pid !== childGroups.sentinelPid);
+function adoptHelpers(before: ReadonlySet<number>): number[] {
+  const helpers = strayChildren().filter((pid) =>
+    !before.has(pid) && pid !== childGroups.sentinelPid
+  );
   for (const pid of helpers) childGroups.adopt(pid);
+  return helpers;
 }
 
 /** Stop the runtime's proxy (tests, and a host that stops confining). */
@@ -126,14 +134,12 @@ export async function resetOsSandbox(): Promise<void> {
   runtime = undefined;
   if (!current) return;
   try {
-    const { mod } = await current;
+    const { mod, helpers } = await current;
     await mod.SandboxManager.reset();
+    await Promise.all(helpers.map((pid) => childGroups.release(pid)));
   } catch {
     // it never started
   }
-  const stopped = helpers;
-  helpers = [];
-  await Promise.all(stopped.map((pid) => childGroups.release(pid)));
 }
 
 /**

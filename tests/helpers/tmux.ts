@@ -50,7 +50,7 @@ export class TmuxSession implements AsyncDisposable {
     const name = `zot-test-${crypto.randomUUID().slice(0, 8)}`;
     const env = Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${shellQuote(v)}`);
     // `exec env …` so the pane's process is the program itself; `remain-on-exit`
-    // keeps the pane readable after it exits.
+    // keeps the pane readable after it exits (set in the same call: see below).
     const command = ["exec", "env", ...env, ...argv.map(shellQuote)].join(" ");
     await tmux([
       "new-session",
@@ -64,10 +64,15 @@ export class TmuxSession implements AsyncDisposable {
       "-c",
       options.cwd,
       command,
+      // In the same call: a program that exits at once must still leave its pane.
+      ";",
+      "set-option",
+      "-t",
+      name,
+      "remain-on-exit",
+      "on",
     ]);
-    const session = new TmuxSession(name);
-    await tmux(["set-option", "-t", name, "remain-on-exit", "on"]).catch(() => {});
-    return session;
+    return new TmuxSession(name);
   }
 
   /** Sends tmux key names (`Enter`, `Escape`, `C-c`, `Down`) or literal text with `literal`. */

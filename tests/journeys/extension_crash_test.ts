@@ -51,6 +51,47 @@ Deno.test("journey: an extension crashing mid-tool-call is named on stderr with 
   assertEquals(processesMatching(j.root), []);
 });
 
+/** Closes its output on the tool call and lives on until its input ends: how it ended comes late. */
+const MUTE = {
+  "mute/extension.json": JSON.stringify({ name: "mute", version: "1.0.0", exec: "./main.sh" }),
+  "mute/main.sh": `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"mute","version":"1.0.0"}'
+IFS= read -r line
+printf '%s\\n' '{"type":"register_tool","name":"mute_do","description":"do","schema":{"type":"object"}}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"tool_call"'*) exec >&- ;;
+  esac
+done
+`,
+};
+
+Deno.test("journey: an extension whose end is known only after the run is still reported, with how it ended", async () => {
+  await using j = await journey();
+  await j.write(MUTE, ["mute/main.sh"]);
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "mute_do", args: {} }] }, { text: "carried on" }],
+  });
+  const r = await j.zot(
+    "-p",
+    "--ext",
+    "./mute",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "go",
+  );
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout, "carried on\n");
+  assertStringIncludes(
+    r.stderr,
+    `extension "mute" stopped during the run (closed stdout; see "zot ext logs mute")`,
+  );
+  assertEquals(processesMatching(j.root), []);
+});
+
 Deno.test("journey: extensions stopped normally at the end of a run are not reported", async () => {
   await using j = await journey();
   await j.write(CRASHY, ["crashy/main.sh"]);

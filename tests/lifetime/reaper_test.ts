@@ -251,9 +251,38 @@ function startTime(pid: number): string {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
 }
 
+/**
+ * A process that blocks SIGTERM, started and ready: a SIGTERM sent to it stays pending, so
+ * {@linkcode termSent} tells exactly whether one was sent (no moment where it is on its way).
+ */
+async function termBlocker(): Promise<Deno.ChildProcess> {
+  const child = new Deno.Command("python3", {
+    args: [
+      "-c",
+      "import signal,sys,time\n" +
+      "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})\n" +
+      "print('ready', flush=True)\ntime.sleep(3600)",
+    ],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const first = await withTimeout(readLines(child.stdout).next(), 10_000, "the blocker's start");
+  if (first.done) throw new Error("the SIGTERM blocker did not start");
+  return child;
+}
+
+/** Whether a SIGTERM was sent to `pid` (a {@linkcode termBlocker}): bit 15 of its pending set. */
+function termSent(pid: number): boolean {
+  const line = Deno.readTextFileSync(`/proc/${pid}/status`).split("\n")
+    .find((l) => l.startsWith("ShdPnd:"));
+  if (!line) throw new Error(`no ShdPnd in /proc/${pid}/status`);
+  return (BigInt(`0x${line.split(/\s+/)[1]}`) & (1n << 14n)) !== 0n;
+}
+
 Deno.test("reaper: the sentinel spares a helper's pid whose start time is not the one listed", async () => {
   const listed = new Deno.Command("sleep", { args: ["60"] }).spawn();
-  const reused = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  const reused = await termBlocker();
   try {
     // `reused` stands for a process that got a listed helper's pid after that helper ended.
     const wrong = String(Number(startTime(reused.pid)) + 1);
@@ -271,7 +300,7 @@ Deno.test("reaper: the sentinel spares a helper's pid whose start time is not th
       (await withTimeout(listed.status, 10_000, "the listed helper to end")).signal,
       "SIGTERM",
     );
-    assert(alive(reused.pid), "a process with another start time was killed");
+    assert(!termSent(reused.pid), "a process with another start time was sent SIGTERM");
   } finally {
     for (const c of [listed, reused]) {
       killQuietly(c.pid);
@@ -283,7 +312,7 @@ Deno.test("reaper: the sentinel spares a helper's pid whose start time is not th
 Deno.test("reaper: an adopted helper keeps the sentinel running, and releasing it ends the sentinel", async () => {
   const reaper = new GroupReaper({ label: "reaper-test" });
   const group = new Deno.Command("sleep", { args: ["60"], detached: true }).spawn();
-  const helper = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  const helper = await termBlocker();
   try {
     reaper.add(group.pid);
     reaper.adopt(helper.pid);
@@ -302,7 +331,8 @@ Deno.test("reaper: an adopted helper keeps the sentinel running, and releasing i
     await reaper.release(helper.pid);
     assertEquals(reaper.sentinelPid, undefined);
     assert(!alive(next), "the sentinel outlived the last thing it watched");
-    assert(alive(helper.pid), "a released helper was killed while zot lives");
+    // It exited (release awaited it): a SIGTERM it sent would be pending by now.
+    assert(!termSent(helper.pid), "a released helper was sent SIGTERM while zot lives");
   } finally {
     cleanup([group.pid]);
     killQuietly(helper.pid);

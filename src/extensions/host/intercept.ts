@@ -29,7 +29,7 @@ import type {
 } from "../../protocol/frames.ts";
 import { RequestError } from "../channel.ts";
 import { type HostTimeouts, nextRequestId } from "./core.ts";
-import { type ExtensionRecord, isLive } from "./record.ts";
+import { closeRecorded, type ExtensionRecord, isLive } from "./record.ts";
 import { aboutRecord, type Diagnostics } from "./diagnostics.ts";
 import type { Diagnostic } from "../../diagnostic.ts";
 
@@ -79,20 +79,9 @@ export function goneWhy(record: ExtensionRecord): string {
     `see "zot ext logs ${record.name}")`;
 }
 
-/**
- * {@linkcode goneWhy}, once the reason is known: a refusal says how the process ended ("killed by
- * SIGKILL", "ran out of its memory budget") rather than "disconnected". The exit status is read a
- * moment after the channel closes (a process's channel gives it a second, then settles as "closed
- * stdout"); the wait is bounded by `ms`, the intercept deadline, for a channel that never settles.
- */
+/** {@linkcode goneWhy} once the reason is known, within `ms` (the intercept deadline). */
 async function goneWhyKnown(record: ExtensionRecord, ms: number): Promise<string> {
-  const channel = record.channel;
-  if (record.closed === undefined && channel?.isClosed) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
-    await Promise.race([channel.closed, bound]);
-    clearTimeout(timer);
-  }
+  await closeRecorded(record, ms);
   return goneWhy(record);
 }
 

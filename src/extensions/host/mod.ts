@@ -38,7 +38,7 @@ import { HELLO_JOIN_WAIT_MS, READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../pro
 import type { Diagnostic } from "../../diagnostic.ts";
 import type { ExtensionSource } from "../types.ts";
 import { type HostCore, newCore } from "./core.ts";
-import { type ExtensionRecord, isLive, newRecord } from "./record.ts";
+import { closeRecorded, type ExtensionRecord, isLive, newRecord } from "./record.ts";
 import { EventBus, pacedAll } from "./events.ts";
 import {
   interceptAssistantMessage,
@@ -391,6 +391,14 @@ export class ExtensionHost implements AgentHooks {
 
   status(): ExtensionStatus[] {
     return this.#records.map(statusOf);
+  }
+
+  /**
+   * Resolves once every extension whose channel closed has its close recorded with how it ended
+   * (bounded): a report of stopped extensions awaits it first.
+   */
+  async closesRecorded(): Promise<void> {
+    await Promise.all(this.#records.map((r) => closeRecorded(r)));
   }
 
   loadFailures(): LoadFailure[] {

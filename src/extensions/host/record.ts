@@ -107,3 +107,28 @@ export function isLive(record: ExtensionRecord): record is ExtensionRecord & {
 } {
   return record.channel !== undefined && record.closed === undefined && !record.channel.isClosed;
 }
+
+/**
+ * How long a report waits for a closed extension's close to be recorded. The exit status is read
+ * a moment after the channel closes (a process's channel gives it a second, then settles as
+ * "closed stdout"); the bound covers a channel that never settles.
+ */
+export const CLOSE_RECORD_WAIT_MS = 2_000;
+
+/**
+ * Resolves once `record`'s close is recorded with how it ended (at once when it runs or is
+ * recorded already), or after `ms`: what reports a stop ("killed by SIGKILL", "ran out of its
+ * memory budget") awaits it, so it never says less because it came first.
+ */
+export async function closeRecorded(
+  record: ExtensionRecord,
+  ms = CLOSE_RECORD_WAIT_MS,
+): Promise<void> {
+  const channel = record.channel;
+  if (record.closed !== undefined || !channel?.isClosed) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
+  // The host's own handler of `closed` was attached first: it has recorded the close by then.
+  await Promise.race([channel.closed, bound]);
+  clearTimeout(timer);
+}

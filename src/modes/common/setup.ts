@@ -328,7 +328,9 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       await subagents?.shutdown();
       agent.hooks.endSession("shutdown");
       await Promise.all([agent.session.close(), remembered, removeSandboxTemp(bashSandbox)]);
-      // An extension that died mid-run otherwise leaves only "disconnected" tool errors.
+      // An extension that died mid-run otherwise leaves only "disconnected" tool errors; how it
+      // ended is known a moment after its output ended.
+      await host?.closesRecorded();
       for (const s of host?.status() ?? []) {
         if (s.logLost) {
           warn({

@@ -121,8 +121,13 @@ export class App {
     // A crash shows as a note after the turn it happened in, not only as tool errors.
     const stopped = new StoppedExtensions();
     this.controller.onIdle = () => {
-      const gone = stopped.newlyStopped(setup.host?.status() ?? []);
-      showDiagnostics(this.screen, gone.map(stoppedDiagnostic));
+      // How it ended is known a moment after its output ended: the note waits to say it.
+      void (setup.host?.closesRecorded() ?? Promise.resolve()).then(() => {
+        const gone = stopped.newlyStopped(setup.host?.status() ?? []);
+        if (gone.length === 0) return;
+        showDiagnostics(this.screen, gone.map(stoppedDiagnostic));
+        this.screen.render();
+      });
     };
     // "yes, always" is yolo mode: the status line says so and /yolo undoes it.
     confirmer.onAlways = () => setYolo(this.ctx, true);

@@ -268,3 +268,46 @@ done
   await tui.keys("Enter");
   await until(() => tui.dead(), 10_000, "zot to exit");
 });
+
+Deno.test("tui: the note for an extension whose end is known late says how it ended", async () => {
+  await using z = await tempZot();
+  const dir = `${z.root}/mute`;
+  await Deno.mkdir(dir);
+  await Deno.writeTextFile(
+    `${dir}/extension.json`,
+    JSON.stringify({ name: "mute", version: "1.0.0", exec: "./main.sh" }),
+  );
+  // Closes its output on the tool call and lives on until its input ends.
+  await Deno.writeTextFile(
+    `${dir}/main.sh`,
+    `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"mute","version":"1.0.0"}'
+IFS= read -r line
+printf '%s\\n' '{"type":"register_tool","name":"mute_do","description":"do","schema":{"type":"object"}}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"tool_call"'*) exec >&- ;;
+  esac
+done
+`,
+  );
+  await Deno.chmod(`${dir}/main.sh`, 0o755);
+  await using llm = await startFakeLlm({
+    script: [{ toolCalls: [{ name: "mute_do", args: {} }] }, { text: "carried on" }],
+  });
+  await using tui = await startZotTui({
+    cwd: z.cwd,
+    home: z.home,
+    args: ["--base-url", llm.url, "--no-ext", "--ext", dir],
+  });
+  await tui.waitFor("unjailed · yolo", "the status line");
+  await tui.type("go");
+  await tui.keys("Enter");
+  const after = await tui.waitFor(`extension "mute" stopped`, "the note");
+  assertStringIncludes(after, "carried on");
+  assertStringIncludes(after, `extension "mute" stopped (closed stdout)`);
+  await tui.type("/exit");
+  await tui.keys("Enter");
+  await until(() => tui.dead(), 10_000, "zot to exit");
+});
