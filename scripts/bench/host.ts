@@ -2,6 +2,8 @@
  * Extension host benchmarks with real python extensions:
  * - tool_call interception latency with 0, 1, 2 and 4 intercepting
  *   extensions, and the latency each interceptor adds (target < 0.2 ms);
+ *   and with 4 of which the last rewrites (its rewrite goes back to the 3
+ *   before it: the second look);
  * - lifecycle events per second fanned out to 4 subscriber extensions,
  *   paced in batches below the outbound queue bound (256 frames) and
  *   acknowledged by each extension, so the figure is sustained delivery.
@@ -42,11 +44,19 @@ async function startHost(sources: ExtensionSource[], ui: HostUi = SILENT_UI) {
   };
 }
 
-async function interceptLatency(interceptors: number, iterations: number): Promise<number[]> {
+async function interceptLatency(
+  interceptors: number,
+  iterations: number,
+  rewriteLast = false,
+): Promise<number[]> {
   const sources = Array.from(
     { length: interceptors },
     (_, i) =>
-      pySource({ name: `guard${i}`, intercept: ["tool_call"], guard: { rewrite_prefix: "" } }),
+      pySource({
+        name: `guard${i}`,
+        intercept: ["tool_call"],
+        guard: { rewrite_prefix: rewriteLast && i === interceptors - 1 ? "time " : "" },
+      }),
   );
   const { host, close } = await startHost(sources);
   try {
@@ -146,6 +156,13 @@ export async function bench(): Promise<BenchRow[]> {
       note: `p99 ${fmtMs(quantile(samples, 0.99))}`,
     });
   }
+  const rewritten = await interceptLatency(4, 1000, true);
+  rows.push({
+    group: GROUP,
+    name: "tool_call interception, 4 interceptor(s), the last rewrites",
+    value: fmtMs(median(rewritten)),
+    note: `p99 ${fmtMs(quantile(rewritten, 0.99))}; the rewrite goes back to the 3 before it`,
+  });
   const base = medians.get(0)!;
   for (const n of [1, 2, 4]) {
     rows.push({
