@@ -144,6 +144,22 @@ export const mutants: Mutant[] = [
     tests: ["tests/modes/interactive/extension_test.ts"],
   },
   {
+    id: "guards-reason-wait-holds-text",
+    protection: "only a gate's refusal waits for a gone interceptor's reason (shown text does not)",
+    file: "src/extensions/host/intercept.ts",
+    find: "  if (GATES.has(event) && !signal.aborted) {",
+    replace: "  if (!signal.aborted) {",
+    tests: [FAIL_CLOSED_HOST],
+  },
+  {
+    id: "guards-reason-wait-outlives-run",
+    protection: "the wait for a gone guard's reason ends when the run is cancelled",
+    file: "src/extensions/host/intercept.ts",
+    find: "    await Promise.race([closeRecorded(record, ms), aborted]);",
+    replace: "    await closeRecorded(record, ms);",
+    tests: [FAIL_CLOSED_HOST],
+  },
+  {
     id: "guards-silent-guard-allows",
     protection: "a tool_call guard that does not answer in time refuses the call",
     file: "src/extensions/host/intercept.ts",

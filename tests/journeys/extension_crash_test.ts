@@ -109,3 +109,38 @@ Deno.test("journey: extensions stopped normally at the end of a run are not repo
   assertEquals(r.code, 0, r.stderr);
   assertEquals(r.stderr, "");
 });
+
+Deno.test("journey: an extension that exits as the session ends is not reported as stopped during the run", async () => {
+  await using j = await journey();
+  await j.write({
+    "leaver/extension.json": JSON.stringify({
+      name: "leaver",
+      version: "1.0.0",
+      exec: "./main.sh",
+    }),
+    "leaver/main.sh": `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"leaver","version":"1.0.0"}'
+IFS= read -r line
+printf '%s\\n' '{"type":"subscribe","events":["session_end"]}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"session_end"'*) exit 0 ;;
+  esac
+done
+`,
+  }, ["leaver/main.sh"]);
+  await using llm = await startFakeLlm({ script: [{ text: "plain" }] });
+  const r = await j.zot(
+    "-p",
+    "--ext",
+    "./leaver",
+    "--base-url",
+    llm.anthropicBaseUrl,
+    "--api-key",
+    "x",
+    "go",
+  );
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stderr, "");
+});

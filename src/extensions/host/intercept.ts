@@ -79,9 +79,23 @@ export function goneWhy(record: ExtensionRecord): string {
     `see "zot ext logs ${record.name}")`;
 }
 
-/** {@linkcode goneWhy} once the reason is known, within `ms` (the intercept deadline). */
-async function goneWhyKnown(record: ExtensionRecord, ms: number): Promise<string> {
-  await closeRecorded(record, ms);
+/**
+ * {@linkcode goneWhy}, for a gate once the reason is known: within `ms` (the intercept deadline)
+ * and only while the run goes on. Elsewhere the answer only allows, and its reason is not shown.
+ */
+async function goneWhyKnown(
+  record: ExtensionRecord,
+  event: InterceptableEvent,
+  ms: number,
+  signal: AbortSignal,
+): Promise<string> {
+  if (GATES.has(event) && !signal.aborted) {
+    let onAbort = () => {};
+    const aborted = new Promise<void>((resolve) => onAbort = resolve);
+    signal.addEventListener("abort", onAbort, { once: true });
+    await Promise.race([closeRecorded(record, ms), aborted]);
+    signal.removeEventListener("abort", onAbort);
+  }
   return goneWhy(record);
 }
 
@@ -110,13 +124,13 @@ export async function askInterceptor(
 ): Promise<InterceptAnswer> {
   const channel = record.channel;
   if (!channel || !isLive(record)) {
-    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
+    return { ok: false, why: await goneWhyKnown(record, event, core.timeouts.interceptMs, signal) };
   }
   // The 5 s are the extension's to decide, not to read through events zot queued
   // before (a burst of tool_call notifications): send when its queue is empty.
   await channel.paced(true);
   if (!isLive(record)) {
-    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
+    return { ok: false, why: await goneWhyKnown(record, event, core.timeouts.interceptMs, signal) };
   }
   try {
     const reply = await channel.request(
@@ -140,7 +154,7 @@ export async function askInterceptor(
       };
     }
     channel.log(`intercept ${event} failed (${e instanceof Error ? e.message : e}); ${fate}`);
-    return { ok: false, why: await goneWhyKnown(record, core.timeouts.interceptMs) };
+    return { ok: false, why: await goneWhyKnown(record, event, core.timeouts.interceptMs, signal) };
   }
 }
 
@@ -205,6 +219,12 @@ export async function interceptToolCall(
     if (judged.get(record) === final) continue;
     const asked = await ask(record);
     if ("end" in asked) return asked.end;
+    if (asked.reply.modified_args !== undefined) {
+      record.channel?.log(
+        "tool_call intercept: a rewrite of arguments that a later extension rewrote is not " +
+          "applied; block to refuse them",
+      );
+    }
   }
   return { block: false, args };
 }

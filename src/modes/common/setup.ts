@@ -326,6 +326,10 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
       using _signals = exitOnSignal();
       // Runners get up to 2 s to return (and emit subagent_stop) before extensions close.
       await subagents?.shutdown();
+      // Stopped during the run: closed before the session ends (an extension may exit on its end).
+      const stoppedInRun = new Set(
+        host?.status().filter((s) => s.state === "closed").map((s) => s.name),
+      );
       agent.hooks.endSession("shutdown");
       await Promise.all([agent.session.close(), remembered, removeSandboxTemp(bashSandbox)]);
       // An extension that died mid-run otherwise leaves only "disconnected" tool errors; how it
@@ -343,7 +347,7 @@ export async function createSetup(options: SetupOptions): Promise<RunSetup> {
             extension: s.name,
           });
         }
-        if (s.state === "closed" && s.closeReason) {
+        if (stoppedInRun.has(s.name) && s.closeReason) {
           warn({
             ...warning(
               "run",

@@ -9,7 +9,7 @@ import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert
 import { ExtensionHost } from "../../../src/extensions/host/mod.ts";
 import { zotPaths } from "../../../src/config/paths.ts";
 import type { HostTimeouts } from "../../../src/extensions/host/core.ts";
-import { withTimeout } from "../../helpers/wait.ts";
+import { until, withTimeout } from "../../helpers/wait.ts";
 import { fake, type FakeChannel, fakeSpawn, IDENTITY, RecordingUi } from "./fake_channel.ts";
 
 const signal = () => new AbortController().signal;
@@ -85,6 +85,43 @@ Deno.test("fail closed: a guard whose end never settles is refused within the in
   const d = await withTimeout(host.interceptToolCall(call, signal()), 5_000, "the refusal");
   assert(d.block, "the call must be refused");
   assertStringIncludes(d.reason, "is not running (disconnected)");
+  guard.close();
+  await host.stop();
+});
+
+Deno.test("fail closed: text is not held for the reason of an interceptor that ended mid-request", async () => {
+  const viewer = fake("viewer", [{ type: "subscribe", intercept: ["assistant_message"] }, {
+    type: "ready",
+  }]);
+  const { host } = await hostOver({ viewer });
+  // The intercept deadline (5 s) bounds the wait; allowing the text must not come near it.
+  const shown = host.interceptAssistantMessage("hello", signal());
+  await until(() => viewer.frames("event_intercept").length === 1, 2_000, "the request");
+  viewer.endOutput();
+  assertEquals(await withTimeout(shown, 2_000, "the text, allowed at once"), {
+    block: false,
+    text: "hello",
+  });
+  viewer.close();
+  await host.stop();
+});
+
+Deno.test("fail closed: waiting for a gone guard's reason ends when the run is cancelled", async () => {
+  const guard = allowing("guard", ["tool_call"]);
+  const { host } = await hostOver({ guard });
+  guard.endOutput();
+  // Cancelled the moment something waits on the run's signal: the wait for the reason.
+  const run = new AbortController();
+  const listen = run.signal.addEventListener.bind(run.signal);
+  run.signal.addEventListener = (...args: Parameters<AbortSignal["addEventListener"]>) => {
+    listen(...args);
+    if (args[0] === "abort") queueMicrotask(() => run.abort());
+  };
+  const cancelled = host.interceptToolCall(call, run.signal);
+  assertEquals(await withTimeout(cancelled, 2_000, "the cancelled call"), {
+    block: false,
+    args: call.args,
+  });
   guard.close();
   await host.stop();
 });
