@@ -456,7 +456,11 @@ class Extension:
         return fn
 
     def intercept_tool_call(self, fn: Callable) -> Callable:
-        """``fn(call: ToolCall, ctx)`` returns None, or a dict with ``block``/``reason``/``modified_args``."""
+        """``fn(call: ToolCall, ctx)`` returns None, or a dict with ``block``/``reason``/``modified_args``.
+
+        When an extension later in the chain rewrites the args, ``fn`` is asked again with the
+        result (same ``tool_id``): there only a block counts, a rewrite is not applied.
+        """
         return self._intercept("tool_call", fn)
 
     def intercept_turn_start(self, fn: Callable) -> Callable:

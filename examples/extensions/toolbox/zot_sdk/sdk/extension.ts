@@ -173,7 +173,9 @@ export class Extension implements ExtensionApi {
   }
   /**
    * Block a tool call or rewrite its args. Return nothing to allow it; a
-   * throwing interceptor blocks (fail closed).
+   * throwing interceptor blocks (fail closed). When an extension later in
+   * the chain rewrites the args, this one is asked again with the result
+   * (same `tool_id`): there only a block counts, a rewrite is not applied.
    *
    * @example
    * ```ts
