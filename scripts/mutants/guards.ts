@@ -98,7 +98,7 @@ export const mutants: Mutant[] = [
     id: "guards-refusal-waits-unbounded",
     protection: "the wait for a gone guard's reason is bounded by the intercept deadline",
     file: "src/extensions/host/record.ts",
-    find: "  await Promise.race([channel.closed, bound]);",
+    find: "  await settlesWithin(channel.closed, ms);",
     replace: "  await channel.closed;",
     tests: [FAIL_CLOSED_HOST],
   },

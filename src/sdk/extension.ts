@@ -172,10 +172,8 @@ export class Extension implements ExtensionApi {
     return this.#intercept("before_agent_start", fn);
   }
   /**
-   * Block a tool call or rewrite its args. Return nothing to allow it; a
-   * throwing interceptor blocks (fail closed). When an extension later in
-   * the chain rewrites the args, this one is asked again with the result
-   * (same `tool_id`): there only a block counts, a rewrite is not applied.
+   * Block a tool call or rewrite its args; return nothing to allow it. A throwing interceptor
+   * blocks (fail closed). Args a later extension rewrote come back once: then only a block counts.
    *
    * @example
    * ```ts

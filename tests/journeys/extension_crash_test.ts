@@ -6,23 +6,9 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { startFakeLlm } from "../helpers/fake_llm.ts";
 import { processesMatching } from "../helpers/procs.ts";
-import { journey } from "./zot.ts";
+import { journey, toolExtension } from "./zot.ts";
 
-const CRASHY = {
-  "crashy/extension.json": JSON.stringify({ name: "crashy", version: "1.0.0", exec: "./main.sh" }),
-  "crashy/main.sh": `#!/bin/sh
-printf '%s\\n' '{"type":"hello","name":"crashy","version":"1.0.0"}'
-IFS= read -r line
-printf '%s\\n' '{"type":"register_tool","name":"crashy_do","description":"do","schema":{"type":"object"}}'
-printf '%s\\n' '{"type":"ready"}'
-while IFS= read -r line; do
-  case "$line" in
-    *'"tool_call"'*) echo "crashy: fatal: disk on fire" >&2; exit 7 ;;
-    *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;;
-  esac
-done
-`,
-};
+const CRASHY = toolExtension("crashy", 'echo "crashy: fatal: disk on fire" >&2; exit 7');
 
 Deno.test("journey: an extension crashing mid-tool-call is named on stderr with its log", async () => {
   await using j = await journey();
@@ -51,21 +37,8 @@ Deno.test("journey: an extension crashing mid-tool-call is named on stderr with 
   assertEquals(processesMatching(j.root), []);
 });
 
-/** Closes its output on the tool call and lives on until its input ends: how it ended comes late. */
-const MUTE = {
-  "mute/extension.json": JSON.stringify({ name: "mute", version: "1.0.0", exec: "./main.sh" }),
-  "mute/main.sh": `#!/bin/sh
-printf '%s\\n' '{"type":"hello","name":"mute","version":"1.0.0"}'
-IFS= read -r line
-printf '%s\\n' '{"type":"register_tool","name":"mute_do","description":"do","schema":{"type":"object"}}'
-printf '%s\\n' '{"type":"ready"}'
-while IFS= read -r line; do
-  case "$line" in
-    *'"tool_call"'*) exec >&- ;;
-  esac
-done
-`,
-};
+/** Closes its output on the tool call and lives on: how it ended comes late. */
+const MUTE = toolExtension("mute", "exec >&-");
 
 Deno.test("journey: an extension whose end is known only after the run is still reported, with how it ended", async () => {
   await using j = await journey();

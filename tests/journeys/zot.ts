@@ -81,6 +81,28 @@ export async function journey(): Promise<Journey> {
   };
 }
 
+/**
+ * A shell extension with one tool, `<name>_do`, that runs `onToolCall` (shell) when it is
+ * called; it acknowledges a shutdown. Its script is `<name>/main.sh`.
+ */
+export function toolExtension(name: string, onToolCall: string): Record<string, string> {
+  return {
+    [`${name}/extension.json`]: JSON.stringify({ name, version: "1.0.0", exec: "./main.sh" }),
+    [`${name}/main.sh`]: `#!/bin/sh
+printf '%s\\n' '{"type":"hello","name":"${name}","version":"1.0.0"}'
+IFS= read -r line
+printf '%s\\n' '{"type":"register_tool","name":"${name}_do","description":"do","schema":{"type":"object"}}'
+printf '%s\\n' '{"type":"ready"}'
+while IFS= read -r line; do
+  case "$line" in
+    *'"tool_call"'*) ${onToolCall} ;;
+    *'"shutdown"'*) printf '%s\\n' '{"type":"shutdown_ack"}'; exit 0 ;;
+  esac
+done
+`,
+  };
+}
+
 /** A minimal shell extension with one tool, `<name>_echo`, answering with its text. */
 export function shellExtension(name: string): Record<string, string> {
   return {

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { settlesWithin } from "../process/child.ts";
+import { settlesWithin } from "../settles.ts";
 import { extensionLogPath, type ZotPaths } from "../../config/paths.ts";
 import { READY_GRACE_MS, SHUTDOWN_GRACE_MS } from "../../protocol/limits.ts";
 import type {

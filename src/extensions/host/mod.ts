@@ -29,7 +29,6 @@ import type {
   TurnStartDecision,
 } from "../../agent/hooks.ts";
 import type { Tool, ToolCaller } from "../../model/types.ts";
-import { errorMessage } from "../../errors.ts";
 import type { LifecycleEvent } from "../../protocol/events.ts";
 import type { InterceptableEvent, PanelKeyName } from "../../protocol/frames.ts";
 import { LateJoins } from "./late_joins.ts";
@@ -64,7 +63,7 @@ import { awaitStartup, type SpawnOutcome, startFailure } from "./load.ts";
 import { waitForReady } from "./ready.ts";
 import { cancelEarly, followAbort, startEarly } from "./early.ts";
 import { type ExtensionStatus, type LoadFailure, statusOf } from "./status.ts";
-import type { ReloadReport } from "./reload.ts";
+import { discoveryFailed, readyCount, type ReloadReport } from "./reload.ts";
 import { stopRecords } from "./stop.ts";
 import type { Supervisor } from "./restart.ts";
 import { newSupervisor } from "./restart_host.ts";
@@ -348,19 +347,11 @@ export class ExtensionHost implements AgentHooks {
     try {
       sources = await rediscover();
     } catch (e) {
-      const failed: Diagnostic = {
-        source: "discovery",
-        severity: "error",
-        code: "discovery-failed",
-        message: errorMessage(e),
-      };
-      return { stopped: old.length, loaded: 0, ready: 0, errors: [failed] };
+      return discoveryFailed(old.length, e);
     }
     const report = await this.load(sources);
     await this.waitForReady(Math.max(graceMs, READY_GRACE_MS));
-    const ready =
-      this.#records.filter((r) => r.passive || (isLive(r) && r.channel.readyState !== "pending"))
-        .length;
+    const ready = readyCount(this.#records);
     return { stopped: old.length, loaded: report.loaded.length, ready, errors: report.errors };
   }
 
@@ -393,10 +384,7 @@ export class ExtensionHost implements AgentHooks {
     return this.#records.map(statusOf);
   }
 
-  /**
-   * Resolves once every extension whose channel closed has its close recorded with how it ended
-   * (bounded): a report of stopped extensions awaits it first.
-   */
+  /** Every closed extension's close recorded with how it ended (bounded): reports await it. */
   async closesRecorded(): Promise<void> {
     await Promise.all(this.#records.map((r) => closeRecorded(r)));
   }

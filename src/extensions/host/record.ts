@@ -11,6 +11,7 @@ import type { JsonObject } from "../../protocol/frames.ts";
 import type { InterceptableEvent } from "../../protocol/frames.ts";
 import type { Scope } from "../../scope/scope.ts";
 import { CallToolBudget, CallToolQueue } from "./call_tool_queue.ts";
+import { settlesWithin } from "../settles.ts";
 
 /** Whether a registration is routable or lost to an earlier one / a built-in. */
 export type RegistrationState = "active" | "shadowed";
@@ -126,9 +127,6 @@ export async function closeRecorded(
 ): Promise<void> {
   const channel = record.channel;
   if (record.closed !== undefined || !channel?.isClosed) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<void>((resolve) => timer = setTimeout(resolve, ms));
   // The host's own handler of `closed` was attached first: it has recorded the close by then.
-  await Promise.race([channel.closed, bound]);
-  clearTimeout(timer);
+  await settlesWithin(channel.closed, ms);
 }

@@ -25,13 +25,8 @@ import {
   type RequestOptions,
 } from "../channel.ts";
 import type { ExtensionSource } from "../types.ts";
-import {
-  delay,
-  type ExitInfo,
-  type ExtensionProcess,
-  OUTPUT_DRAIN_MS,
-  settlesWithin,
-} from "./child.ts";
+import { type ExitInfo, type ExtensionProcess, OUTPUT_DRAIN_MS } from "./child.ts";
+import { delay, settlesWithin } from "../settles.ts";
 import { InboundFrames } from "./inbound.ts";
 import type { LineReader } from "./lines.ts";
 import type { ExtensionLog } from "./log.ts";

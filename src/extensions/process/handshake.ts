@@ -15,7 +15,8 @@ import { errorMessage } from "../../errors.ts";
 import type { HelloFrame } from "../../protocol/frames.ts";
 import { EXIT_BEFORE_HELLO_WAIT_MS, MAX_FRAME_BYTES } from "../../protocol/limits.ts";
 import { parseExtToHost } from "../../protocol/validate.ts";
-import { delay, describeExit, type ExtensionProcess } from "./child.ts";
+import { describeExit, type ExtensionProcess } from "./child.ts";
+import { delay } from "../settles.ts";
 import type { LineReader } from "./lines.ts";
 
 export type HelloOutcome = { ok: true; hello: HelloFrame } | { ok: false; error: string };

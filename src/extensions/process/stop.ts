@@ -10,7 +10,8 @@
 
 import { encodeFrame } from "../../protocol/framing.ts";
 import { SIGTERM_WAIT_MS } from "../../protocol/limits.ts";
-import { type ExtensionProcess, settlesWithin } from "./child.ts";
+import type { ExtensionProcess } from "./child.ts";
+import { settlesWithin } from "../settles.ts";
 import type { OutboundQueue } from "./outbound.ts";
 
 /** Once past the deadline, each process still gets this long to exit on its own. */

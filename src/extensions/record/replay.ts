@@ -9,7 +9,7 @@
  * @module
  */
 
-import { settlesWithin } from "../process/child.ts";
+import { settlesWithin } from "../settles.ts";
 import type { ZotPaths } from "../../config/paths.ts";
 import { errorMessage } from "../../errors.ts";
 import type { HostToExtFrame } from "../../protocol/frames.ts";

@@ -3,6 +3,7 @@ import { tempZot } from "../../helpers/tmp.ts";
 import { startFakeLlm } from "../../helpers/fake_llm.ts";
 import { until } from "../../helpers/wait.ts";
 import { startZotTui } from "./zot_tmux.ts";
+import { toolExtension } from "../../journeys/zot.ts";
 
 const FIXTURE = new URL("./fixtures/tuiext/", import.meta.url).pathname;
 
@@ -271,28 +272,12 @@ done
 
 Deno.test("tui: the note for an extension whose end is known late says how it ended", async () => {
   await using z = await tempZot();
+  // Closes its output on the tool call and lives on: how it ended comes late.
   const dir = `${z.root}/mute`;
   await Deno.mkdir(dir);
-  await Deno.writeTextFile(
-    `${dir}/extension.json`,
-    JSON.stringify({ name: "mute", version: "1.0.0", exec: "./main.sh" }),
-  );
-  // Closes its output on the tool call and lives on until its input ends.
-  await Deno.writeTextFile(
-    `${dir}/main.sh`,
-    `#!/bin/sh
-printf '%s\\n' '{"type":"hello","name":"mute","version":"1.0.0"}'
-IFS= read -r line
-printf '%s\\n' '{"type":"register_tool","name":"mute_do","description":"do","schema":{"type":"object"}}'
-printf '%s\\n' '{"type":"ready"}'
-while IFS= read -r line; do
-  case "$line" in
-    *'"tool_call"'*) exec >&- ;;
-  esac
-done
-`,
-  );
-  await Deno.chmod(`${dir}/main.sh`, 0o755);
+  for (const [rel, text] of Object.entries(toolExtension("mute", "exec >&-"))) {
+    await Deno.writeTextFile(`${z.root}/${rel}`, text, { mode: 0o755 });
+  }
   await using llm = await startFakeLlm({
     script: [{ toolCalls: [{ name: "mute_do", args: {} }] }, { text: "carried on" }],
   });
